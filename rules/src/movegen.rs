@@ -1,0 +1,288 @@
+//! Legal move generation. Nothing pseudo-legal leaves this module.
+//!
+//! Legality without a full test of every move: when the side to move is not in
+//! check, a non-king move can only expose its own king if it leaves or enters the
+//! king's rank or file (rook and flying-general lines; a new cannon screen) or
+//! leaves a diagonal neighbour of the king (the leg of a knight that eyes it).
+//! Only those moves, king moves and all moves in check are tested by replaying
+//! the attack lookups on the changed occupancy.
+
+use crate::attacks;
+use crate::bitboard::{file_major_bit, Bitboard};
+use crate::position::Position;
+use crate::types::{Move, PieceKind, Square};
+
+/// Enough for any xiangqi position (the known maximum is well under 150).
+pub const MAX_MOVES: usize = 192;
+
+/// A fixed-capacity list of moves, on the stack.
+#[derive(Clone)]
+pub struct MoveList {
+    moves: [Move; MAX_MOVES],
+    len: usize,
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl MoveList {
+    #[inline(always)]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [Move::NULL; MAX_MOVES],
+            len: 0,
+        }
+    }
+    #[inline(always)]
+    pub fn push(&mut self, m: Move) {
+        if self.len < MAX_MOVES {
+            self.moves[self.len] = m;
+            self.len += 1;
+        }
+    }
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+    #[inline(always)]
+    pub fn as_mut_slice(&mut self) -> &mut [Move] {
+        &mut self.moves[..self.len]
+    }
+    pub fn contains(&self, m: Move) -> bool {
+        self.as_slice().contains(&m)
+    }
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.as_slice().iter()
+    }
+}
+
+/// Which moves to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GenKind {
+    All,
+    Captures,
+    Quiets,
+}
+
+impl Position {
+    /// All legal moves.
+    pub fn legal_moves(&self) -> MoveList {
+        let mut l = MoveList::new();
+        self.generate(GenKind::All, &mut l);
+        l
+    }
+
+    /// Legal captures only.
+    pub fn legal_captures(&self) -> MoveList {
+        let mut l = MoveList::new();
+        self.generate(GenKind::Captures, &mut l);
+        l
+    }
+
+    /// Legal non-captures only.
+    pub fn legal_quiets(&self) -> MoveList {
+        let mut l = MoveList::new();
+        self.generate(GenKind::Quiets, &mut l);
+        l
+    }
+
+    /// Legal moves when in check (every legal move is an evasion then); empty when
+    /// not in check.
+    pub fn legal_evasions(&self) -> MoveList {
+        let mut l = MoveList::new();
+        if self.in_check() {
+            self.generate(GenKind::All, &mut l);
+        }
+        l
+    }
+
+    /// Append the legal moves of the given kind to `list`.
+    pub fn generate(&self, kind: GenKind, list: &mut MoveList) {
+        let us = self.side_to_move();
+        let own = self.pieces_of(us);
+        let their = self.pieces_of(us.flip());
+        let occ = self.occupied();
+        let byf = self.occ_by_file();
+        let targets = match kind {
+            GenKind::All => !own,
+            GenKind::Captures => their,
+            GenKind::Quiets => !occ,
+        };
+        let ksq = self.king_square(us);
+        let in_check = self.checkers().any();
+        // Moves that need a full test (see the module comment).
+        let (test_from, test_to) = if in_check {
+            (Bitboard::FULL, Bitboard::FULL)
+        } else {
+            (
+                attacks::lines(ksq) | attacks::diagonal_neighbours(ksq),
+                attacks::lines(ksq),
+            )
+        };
+        let emit = |from: Square, tgts: Bitboard, list: &mut MoveList| {
+            if test_from.has(from) {
+                for to in tgts {
+                    if self.move_keeps_king_safe(from, to, ksq) {
+                        list.push(Move::new(from, to));
+                    }
+                }
+            } else {
+                for to in tgts & !test_to {
+                    list.push(Move::new(from, to));
+                }
+                for to in tgts & test_to {
+                    if self.move_keeps_king_safe(from, to, ksq) {
+                        list.push(Move::new(from, to));
+                    }
+                }
+            }
+        };
+
+        for from in self.pieces(us, PieceKind::Rook) {
+            emit(from, attacks::rook(from, occ, byf) & targets, list);
+        }
+        for from in self.pieces(us, PieceKind::Knight) {
+            emit(from, attacks::knight(from, occ) & targets, list);
+        }
+        for from in self.pieces(us, PieceKind::Cannon) {
+            let mut t = Bitboard::EMPTY;
+            if kind != GenKind::Captures {
+                t |= attacks::slides(from, occ, byf);
+            }
+            if kind != GenKind::Quiets {
+                t |= attacks::cannon_captures(from, occ, byf) & their;
+            }
+            emit(from, t, list);
+        }
+        for from in self.pieces(us, PieceKind::Pawn) {
+            emit(from, attacks::pawn(us, from) & targets, list);
+        }
+        for from in self.pieces(us, PieceKind::Elephant) {
+            emit(from, attacks::elephant(from, occ) & targets, list);
+        }
+        for from in self.pieces(us, PieceKind::Advisor) {
+            emit(from, attacks::advisor(from) & targets, list);
+        }
+        for to in attacks::king(ksq) & targets {
+            if self.move_keeps_king_safe(ksq, to, to) {
+                list.push(Move::new(ksq, to));
+            }
+        }
+    }
+
+    /// After moving the piece on `from` to `to`, is the mover's king (then on `ksq`) safe?
+    #[inline(always)]
+    pub(crate) fn move_keeps_king_safe(&self, from: Square, to: Square, ksq: Square) -> bool {
+        let to_bb = Bitboard::from_square(to);
+        let occ = (self.occupied() ^ Bitboard::from_square(from)) | to_bb;
+        let byf = (self.occ_by_file() ^ file_major_bit(from)) | file_major_bit(to);
+        self.king_danger(ksq, self.side_to_move().flip(), occ, byf, !to_bb)
+            .is_empty()
+    }
+
+    /// Points the piece on `from` could move to, ignoring its own king's safety.
+    pub fn pseudo_targets(&self, from: Square) -> Bitboard {
+        let p = match self.piece_at(from) {
+            Some(p) => p,
+            None => return Bitboard::EMPTY,
+        };
+        let occ = self.occupied();
+        let byf = self.occ_by_file();
+        let t = match p.kind {
+            PieceKind::Rook => attacks::rook(from, occ, byf),
+            PieceKind::Knight => attacks::knight(from, occ),
+            PieceKind::Cannon => {
+                attacks::slides(from, occ, byf)
+                    | (attacks::cannon_captures(from, occ, byf) & self.pieces_of(p.color.flip()))
+            }
+            PieceKind::Pawn => attacks::pawn(p.color, from),
+            PieceKind::Elephant => attacks::elephant(from, occ),
+            PieceKind::Advisor => attacks::advisor(from),
+            PieceKind::King => attacks::king(from),
+        };
+        t & !self.pieces_of(p.color)
+    }
+
+    /// Is `m` a legal move in this position? Safe on any input (e.g. a hash-table move).
+    pub fn is_legal(&self, m: Move) -> bool {
+        if m.is_null() || m.from().index() >= 90 || m.to().index() >= 90 {
+            return false;
+        }
+        let from = m.from();
+        match self.piece_at(from) {
+            Some(p) if p.color == self.side_to_move() => {}
+            _ => return false,
+        }
+        if !self.pseudo_targets(from).has(m.to()) {
+            return false;
+        }
+        let us = self.side_to_move();
+        let ksq = if from == self.king_square(us) {
+            m.to()
+        } else {
+            self.king_square(us)
+        };
+        self.move_keeps_king_safe(from, m.to(), ksq)
+    }
+
+    /// Does the legal move `m` give check?
+    pub fn gives_check(&self, m: Move) -> bool {
+        let mut p = self.clone();
+        p.make_move(m);
+        p.in_check()
+    }
+
+    /// Parse an ICCS move (`h2e2`) and check that it is legal here.
+    pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
+        let m = Move::parse_iccs(text)
+            .ok_or_else(|| MoveError::Syntax(text.chars().take(16).collect()))?;
+        if self.is_legal(m) {
+            Ok(m)
+        } else {
+            Err(MoveError::Illegal(m))
+        }
+    }
+
+    /// Is the side to move checkmated or stalemated (no legal move)? In xiangqi both lose.
+    pub fn has_legal_move(&self) -> bool {
+        !self.legal_moves().is_empty()
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    Syntax(String),
+    Illegal(Move),
+}
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveError::Syntax(s) => {
+                write!(f, "'{s}' is not a move in ICCS coordinates (like h2e2)")
+            }
+            MoveError::Illegal(m) => write!(f, "{m} is not a legal move here"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
