@@ -7,6 +7,7 @@ pub mod fen;
 pub mod movegen;
 pub mod perft;
 pub mod position;
+pub mod repetition;
 pub mod types;
 mod zobrist;
 

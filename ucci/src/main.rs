@@ -1,13 +1,23 @@
-//! The `qili` binary: with no arguments it speaks UCCI or UCI on stdin/stdout;
-//! its subcommands call into the other crates.
+//! The `qili` binary: with no arguments it speaks UCCI or UCI on stdin/stdout
+//! (picked by the first command); its subcommands call into the other crates.
+//! Each subcommand lives in its own `cmd_*.rs` with its clap arguments.
 
+mod cmd_analyze;
+mod cmd_bench;
+mod cmd_judge;
+mod cmd_match;
 mod cmd_perft;
+mod protocol;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "qili", version, about = "Qili (棋例) xiangqi engine")]
+#[command(
+    name = "qili",
+    version,
+    about = "Qili (棋例) xiangqi engine. Without a subcommand: UCCI/UCI on stdin/stdout."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
@@ -17,15 +27,24 @@ struct Cli {
 enum Command {
     /// Count move paths to a depth (move-generator check and speed test).
     Perft(cmd_perft::PerftArgs),
+    /// Decide the repetition a move sequence forms, under the AXF or Chinese rules.
+    Judge(cmd_judge::JudgeArgs),
+    /// Fixed-depth search of a built-in position set; prints the node-count signature.
+    Bench(cmd_bench::BenchArgs),
+    /// Search a position and print each iteration with its PV.
+    Analyze(cmd_analyze::AnalyzeArgs),
+    /// Play a match between engines, adjudicated by the rules crate.
+    Match(cmd_match::MatchArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Perft(a)) => cmd_perft::run(a),
-        None => {
-            eprintln!("protocol mode not built yet");
-            ExitCode::FAILURE
-        }
+        Some(Command::Judge(a)) => cmd_judge::run(a),
+        Some(Command::Bench(a)) => cmd_bench::run(a),
+        Some(Command::Analyze(a)) => cmd_analyze::run(a),
+        Some(Command::Match(a)) => cmd_match::run(a),
+        None => protocol::run(),
     }
 }

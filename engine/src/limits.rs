@@ -1,0 +1,105 @@
+//! What a search is asked to do (`Limits`), how it is steered while it runs
+//! (`SearchControl`), and what it reports (`SearchInfo`, `SearchResult`).
+//! This is the contract between the protocol front-ends and the searcher.
+
+use crate::timeman::TimeControl;
+use rules::Move;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
+use std::time::Instant;
+
+/// Limits of one `go`. Every `None`/empty field means "no limit of this kind".
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    /// Exact time for this move, in milliseconds.
+    pub movetime_ms: Option<u64>,
+    /// The side to move's clock (and the opponent's, when known).
+    pub clock: Option<TimeControl>,
+    /// Search until stopped (`go infinite`, and `go ponder` until `ponderhit`).
+    pub infinite: bool,
+    /// Only these root moves (UCI `searchmoves`); empty means all.
+    pub searchmoves: Vec<Move>,
+    /// Never these root moves (UCCI `banmoves`).
+    pub banmoves: Vec<Move>,
+    /// Number of principal variations to report (1 = normal search).
+    pub multipv: usize,
+}
+
+/// Shared flags that the protocol's reader thread sets while a search runs.
+#[derive(Debug, Default)]
+pub struct SearchControl {
+    stop: AtomicBool,
+    pondering: AtomicBool,
+    ponderhit_at: Mutex<Option<Instant>>,
+}
+
+impl SearchControl {
+    pub fn new() -> SearchControl {
+        SearchControl::default()
+    }
+    /// Ask the search to return as soon as possible with its best move so far.
+    pub fn stop(&self) {
+        self.stop.store(true, Ordering::Release);
+    }
+    pub fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Acquire)
+    }
+    /// Start of a search: clear `stop`, set whether it is a ponder search.
+    pub fn reset(&self, pondering: bool) {
+        self.stop.store(false, Ordering::Release);
+        self.pondering.store(pondering, Ordering::Release);
+        *self.ponderhit_at.lock().unwrap_or_else(|e| e.into_inner()) = None;
+    }
+    /// The opponent played the expected move: time limits apply from now on.
+    pub fn ponderhit(&self) {
+        *self.ponderhit_at.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
+        self.pondering.store(false, Ordering::Release);
+    }
+    pub fn pondering(&self) -> bool {
+        self.pondering.load(Ordering::Acquire)
+    }
+    /// When `ponderhit` arrived, if it did during this search.
+    pub fn ponderhit_at(&self) -> Option<Instant> {
+        *self.ponderhit_at.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// A score from the side to move's point of view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// Centipawns (a pawn before the river is about 100).
+    Cp(i32),
+    /// Mate in this many moves (full moves, not plies); negative when we are mated.
+    Mate(i32),
+}
+
+/// One progress report (an `info` line).
+#[derive(Clone, Debug)]
+pub struct SearchInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based index of the line when MultiPV > 1.
+    pub multipv: usize,
+    pub score: Score,
+    /// The score is only a bound (aspiration fail): `Some(true)` lower, `Some(false)` upper.
+    pub lower_bound: Option<bool>,
+    pub time_ms: u64,
+    pub nodes: u64,
+    pub nps: u64,
+    /// Permille of the hash table in use.
+    pub hashfull: u32,
+    pub pv: Vec<Move>,
+}
+
+/// The outcome of a search.
+#[derive(Clone, Debug)]
+pub struct SearchResult {
+    /// `None` when the side to move has no legal move (or every move is banned).
+    pub best: Option<Move>,
+    pub ponder: Option<Move>,
+    pub score: Score,
+    pub depth: u32,
+    pub nodes: u64,
+}
