@@ -8,6 +8,7 @@ pub mod movegen;
 pub mod perft;
 pub mod position;
 pub mod repetition;
+pub mod see;
 pub mod types;
 mod zobrist;
 

@@ -210,8 +210,8 @@ impl Position {
 
     /// Pieces of colour `by` that attack `s` under occupancy `occ`/`occ_by_file`,
     /// restricted to the attacker set `alive` (so a caller can remove captured pieces).
-    /// Kings count as attackers of adjacent palace points and along an open file
-    /// (the flying-general rule).
+    /// Kings count as attackers of adjacent palace points, and of the other king
+    /// along an open file (the flying-general rule).
     #[inline(always)]
     pub fn attackers_with(
         &self,
@@ -227,9 +227,11 @@ impl Position {
         a |= attacks::pawn_attackers(by, s) & k[PieceKind::Pawn.index()];
         let rook_rays = attacks::rook(s, occ, occ_by_file);
         a |= rook_rays & k[PieceKind::Rook.index()];
-        // The flying general: a king sees along its file like a rook.
         let kings = k[PieceKind::King.index()];
-        a |= rook_rays & kings & file_of(s);
+        // The flying general: a king "attacks" the other king along an open file only.
+        if s == self.king[by.flip().index()] {
+            a |= rook_rays & kings & file_of(s);
+        }
         a |= attacks::king(s) & kings;
         a |= attacks::cannon_captures(s, occ, occ_by_file) & k[PieceKind::Cannon.index()];
         a |= attacks::advisor(s) & k[PieceKind::Advisor.index()];
