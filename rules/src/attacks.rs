@@ -566,7 +566,7 @@ mod tests {
             vec!["c5", "d5", "e3", "e4", "e6", "f5", "g5", "h5", "i5"]
         );
         assert_eq!(names(cannon_captures(e5, occ, byf)), vec!["b5", "e0", "e9"]);
-        assert_eq!(names(cannon_captures(s("e3"), occ, byf)), vec!["e6"]);
+        assert_eq!(names(cannon_captures(s("e3"), occ, byf)), vec!["e9"]);
     }
 
     #[test]
