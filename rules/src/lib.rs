@@ -6,6 +6,7 @@ pub mod bitboard;
 pub mod fen;
 pub mod movegen;
 pub mod perft;
+pub mod pgn;
 pub mod position;
 pub mod repetition;
 pub mod see;

@@ -1,0 +1,541 @@
+//! PGN game records for xiangqi: tag pairs (with `Red`/`Black` for the players and
+//! `FEN` for a set-up start), ICCS movetext, the result, and comments after moves.
+//!
+//! The writer emits the xqbase ICCS form (`H2-E2`, with a `Format "ICCS"` tag) that
+//! xiangqi PGN viewers read; the reader accepts that form and the UCCI form (`h2e2`),
+//! skips NAGs, `;` comments and variations, and never panics on any text. Parsing is
+//! syntactic: `GameRecord::replay` checks that the moves are legal.
+
+use crate::fen::{FenError, START_FEN};
+use crate::movegen::MoveError;
+use crate::position::Position;
+use crate::types::{Color, Move};
+use std::fmt;
+
+/// The result of a game as PGN writes it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum GameResult {
+    RedWins,
+    BlackWins,
+    Draw,
+    /// `*`: unfinished or unknown.
+    #[default]
+    Unknown,
+}
+
+impl GameResult {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameResult::RedWins => "1-0",
+            GameResult::BlackWins => "0-1",
+            GameResult::Draw => "1/2-1/2",
+            GameResult::Unknown => "*",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<GameResult> {
+        Some(match s {
+            "1-0" => GameResult::RedWins,
+            "0-1" => GameResult::BlackWins,
+            "1/2-1/2" | "½-½" => GameResult::Draw,
+            "*" => GameResult::Unknown,
+            _ => return None,
+        })
+    }
+
+    /// The side that won, if any.
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            GameResult::RedWins => Some(Color::Red),
+            GameResult::BlackWins => Some(Color::Black),
+            _ => None,
+        }
+    }
+
+    /// The result in which `c` wins.
+    pub fn win_for(c: Color) -> GameResult {
+        match c {
+            Color::Red => GameResult::RedWins,
+            Color::Black => GameResult::BlackWins,
+        }
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One game: tags in file order, the moves from the start position, an optional
+/// comment after each move, and the result.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct GameRecord {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<Move>,
+    /// `comments[i]` follows `moves[i]`; always as long as `moves`.
+    pub comments: Vec<Option<String>>,
+    pub result: GameResult,
+}
+
+/// What went wrong, and on which line (1-based) of the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PgnError {
+    pub line: usize,
+    pub kind: PgnErrorKind,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PgnErrorKind {
+    /// A `[` tag line that is not `[Name "value"]`.
+    BadTag(String),
+    UnterminatedComment,
+    UnbalancedVariation,
+    /// A movetext token that is neither a move, a move number, a NAG nor a result.
+    BadToken(String),
+    /// The `FEN` tag does not hold a valid position.
+    BadFen(FenError),
+    /// Move number `ply` (0-based) is not legal in the position it is played from.
+    IllegalMove {
+        ply: usize,
+        error: MoveError,
+    },
+}
+
+impl fmt::Display for PgnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "line {}: ", self.line)?;
+        match &self.kind {
+            PgnErrorKind::BadTag(s) => write!(f, "malformed tag '{s}'"),
+            PgnErrorKind::UnterminatedComment => write!(f, "comment '{{' is never closed"),
+            PgnErrorKind::UnbalancedVariation => write!(f, "unbalanced '(' or ')'"),
+            PgnErrorKind::BadToken(s) => write!(f, "'{s}' is not an ICCS move or a result"),
+            PgnErrorKind::BadFen(e) => write!(f, "bad FEN tag: {e}"),
+            PgnErrorKind::IllegalMove { ply, error } => write!(f, "ply {}: {error}", ply + 1),
+        }
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+impl GameRecord {
+    /// An empty record starting from `fen` (the standard start when `None`).
+    pub fn new(fen: Option<&str>) -> GameRecord {
+        let mut g = GameRecord::default();
+        if let Some(f) = fen {
+            g.set_tag("FEN", f);
+        }
+        g
+    }
+
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Set a tag, replacing an existing one of the same name.
+    pub fn set_tag(&mut self, name: &str, value: &str) {
+        match self.tags.iter_mut().find(|(n, _)| n == name) {
+            Some(t) => t.1 = value.to_string(),
+            None => self.tags.push((name.to_string(), value.to_string())),
+        }
+    }
+
+    /// Append a move with an optional comment.
+    pub fn push(&mut self, m: Move, comment: Option<String>) {
+        self.moves.push(m);
+        self.comments.push(comment);
+    }
+
+    /// The FEN of the start: the `FEN` tag, or the standard start.
+    pub fn start_fen(&self) -> &str {
+        self.tag("FEN").unwrap_or(START_FEN)
+    }
+
+    pub fn start_position(&self) -> Result<Position, PgnError> {
+        Position::from_fen(self.start_fen()).map_err(|e| PgnError {
+            line: 0,
+            kind: PgnErrorKind::BadFen(e),
+        })
+    }
+
+    /// Play every move from the start, checking legality; the final position.
+    pub fn replay(&self) -> Result<Position, PgnError> {
+        let mut pos = self.start_position()?;
+        for (ply, &m) in self.moves.iter().enumerate() {
+            if !pos.is_legal(m) {
+                return Err(PgnError {
+                    line: 0,
+                    kind: PgnErrorKind::IllegalMove {
+                        ply,
+                        error: MoveError::Illegal(m),
+                    },
+                });
+            }
+            pos.make_move(m);
+        }
+        Ok(pos)
+    }
+
+    /// The record as PGN text (ending in a blank line).
+    pub fn to_pgn(&self) -> String {
+        let mut out = String::new();
+        let roster = ["Event", "Site", "Date", "Round", "Red", "Black", "Result"];
+        for name in roster {
+            let v = match name {
+                "Result" => self.result.as_str().to_string(),
+                _ => self.tag(name).unwrap_or("?").to_string(),
+            };
+            push_tag(&mut out, name, &v);
+        }
+        for (n, v) in &self.tags {
+            if !roster.contains(&n.as_str()) && n != "Format" {
+                push_tag(&mut out, n, v);
+            }
+        }
+        push_tag(&mut out, "Format", "ICCS");
+        out.push('\n');
+
+        // Movetext, wrapped before 80 columns.
+        let (mut number, mut black) = match crate::fen::Setup::parse(self.start_fen()) {
+            Ok(s) => (s.fullmove.max(1), s.side == Color::Black),
+            Err(_) => (1, false),
+        };
+        let mut line = String::new();
+        let mut emit = |tok: &str, out: &mut String| {
+            if !line.is_empty() && line.len() + 1 + tok.len() > 79 {
+                out.push_str(&line);
+                out.push('\n');
+                line.clear();
+            }
+            if !line.is_empty() {
+                line.push(' ');
+            }
+            line.push_str(tok);
+        };
+        for (i, &m) in self.moves.iter().enumerate() {
+            if !black {
+                emit(&format!("{number}."), &mut out);
+            } else if i == 0 {
+                emit(&format!("{number}..."), &mut out);
+            }
+            emit(&iccs_upper(m), &mut out);
+            if let Some(Some(c)) = self.comments.get(i) {
+                let clean: String = c.chars().filter(|&ch| ch != '}' && ch != '{').collect();
+                emit(&format!("{{{clean}}}"), &mut out);
+            }
+            if black {
+                number += 1;
+            }
+            black = !black;
+        }
+        emit(self.result.as_str(), &mut out);
+        out.push_str(&line);
+        out.push_str("\n\n");
+        out
+    }
+}
+
+fn push_tag(out: &mut String, name: &str, value: &str) {
+    let escaped = value.replace('\\', "\\\\").replace('"', "\\\"");
+    out.push_str(&format!("[{name} \"{escaped}\"]\n"));
+}
+
+/// `H2-E2`, the xqbase ICCS spelling.
+fn iccs_upper(m: Move) -> String {
+    let t = m.iccs().to_ascii_uppercase();
+    format!("{}-{}", &t[0..2], &t[2..4])
+}
+
+/// Write several games, one after the other.
+pub fn write_games(games: &[GameRecord]) -> String {
+    games.iter().map(GameRecord::to_pgn).collect()
+}
+
+/// Parse every game in `text`. Syntax only; call `GameRecord::replay` to check moves.
+pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, PgnError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut games = Vec::new();
+    let mut cur = GameRecord::default();
+    let mut in_moves = false; // movetext of `cur` has started
+    let mut has_content = false;
+    let mut chars = text.char_indices().peekable();
+    let mut line = 1usize;
+    let mut at_line_start = true;
+    let err = |line: usize, kind: PgnErrorKind| PgnError { line, kind };
+
+    while let Some(&(i, c)) = chars.peek() {
+        match c {
+            '\n' => {
+                line += 1;
+                at_line_start = true;
+                chars.next();
+                continue;
+            }
+            c if c.is_whitespace() => {
+                chars.next();
+                continue;
+            }
+            '%' if at_line_start => {
+                // Escape line: ignored to the end of the line.
+                while let Some(&(_, c)) = chars.peek() {
+                    if c == '\n' {
+                        break;
+                    }
+                    chars.next();
+                }
+            }
+            '[' if !in_moves || at_line_start => {
+                if in_moves {
+                    // A new tag section without a result token: close the game.
+                    games.push(std::mem::take(&mut cur));
+                    in_moves = false;
+                }
+                let end = text[i..].find('\n').map(|e| i + e).unwrap_or(text.len());
+                let raw = text[i..end].trim_end();
+                let (name, value) = parse_tag(raw).ok_or_else(|| {
+                    err(line, PgnErrorKind::BadTag(raw.chars().take(60).collect()))
+                })?;
+                if name == "Result" {
+                    cur.result = GameResult::parse(&value).unwrap_or_default();
+                }
+                if name != "Result" {
+                    cur.tags.push((name, value));
+                }
+                has_content = true;
+                while let Some(&(j, _)) = chars.peek() {
+                    if j >= end {
+                        break;
+                    }
+                    chars.next();
+                }
+            }
+            '{' => {
+                chars.next();
+                let mut body = String::new();
+                let mut closed = false;
+                for (_, c) in chars.by_ref() {
+                    if c == '}' {
+                        closed = true;
+                        break;
+                    }
+                    if c == '\n' {
+                        line += 1;
+                    }
+                    body.push(c);
+                }
+                if !closed {
+                    return Err(err(line, PgnErrorKind::UnterminatedComment));
+                }
+                if let Some(last) = cur.comments.last_mut() {
+                    let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
+                    *last = Some(match last.take() {
+                        Some(prev) => format!("{prev} {body}"),
+                        None => body,
+                    });
+                }
+            }
+            ';' => {
+                while let Some(&(_, c)) = chars.peek() {
+                    if c == '\n' {
+                        break;
+                    }
+                    chars.next();
+                }
+            }
+            '(' => {
+                let mut depth = 0usize;
+                for (_, c) in chars.by_ref() {
+                    match c {
+                        '(' => depth += 1,
+                        ')' => {
+                            depth -= 1;
+                            if depth == 0 {
+                                break;
+                            }
+                        }
+                        '\n' => line += 1,
+                        _ => {}
+                    }
+                }
+                if depth != 0 {
+                    return Err(err(line, PgnErrorKind::UnbalancedVariation));
+                }
+            }
+            ')' => return Err(err(line, PgnErrorKind::UnbalancedVariation)),
+            _ => {
+                let start = i;
+                let mut end = text.len();
+                chars.next(); // the first character always belongs to the token
+                while let Some(&(j, c)) = chars.peek() {
+                    if c.is_whitespace() || "{};()[".contains(c) {
+                        end = j;
+                        break;
+                    }
+                    chars.next();
+                }
+                let tok = &text[start..end];
+                in_moves = true;
+                has_content = true;
+                if let Some(r) = GameResult::parse(tok) {
+                    cur.result = r;
+                    games.push(std::mem::take(&mut cur));
+                    in_moves = false;
+                    has_content = false;
+                } else if !tok.starts_with('$') && !tok.chars().all(|c| c == '.') {
+                    // Strip a move number prefix: `12.`, `12...`, `12.h2e2`.
+                    let digits = tok.chars().take_while(|c| c.is_ascii_digit()).count();
+                    let rest = tok[digits..].trim_start_matches('.');
+                    let is_number = digits > 0 && rest.len() < tok.len() - digits;
+                    let mv = if is_number { rest } else { tok };
+                    if !mv.is_empty() {
+                        let m = Move::parse_iccs(mv).ok_or_else(|| {
+                            err(line, PgnErrorKind::BadToken(tok.chars().take(20).collect()))
+                        })?;
+                        cur.push(m, None);
+                    }
+                }
+            }
+        }
+        at_line_start = false;
+    }
+    if has_content {
+        games.push(cur);
+    }
+    Ok(games)
+}
+
+/// `[Name "value"]` with `\"` and `\\` escapes.
+fn parse_tag(raw: &str) -> Option<(String, String)> {
+    let inner = raw.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let sp = inner.find(|c: char| c.is_whitespace())?;
+    let name = &inner[..sp];
+    if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    let rest = inner[sp..].trim();
+    let body = rest.strip_prefix('"')?.strip_suffix('"')?;
+    let mut value = String::new();
+    let mut esc = false;
+    for c in body.chars() {
+        if esc {
+            value.push(c);
+            esc = false;
+        } else if c == '\\' {
+            esc = true;
+        } else {
+            value.push(c);
+        }
+    }
+    Some((name.to_string(), value))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(s: &str) -> Move {
+        Move::parse_iccs(s).unwrap()
+    }
+
+    #[test]
+    fn write_and_read_back() {
+        let mut g = GameRecord::new(None);
+        g.set_tag("Event", "Test \"quoted\"");
+        g.set_tag("Red", "qili");
+        g.set_tag("Black", "other");
+        g.set_tag("Termination", "mate");
+        for (i, m) in ["h2e2", "h9g7", "h0g2", "i9h9"].iter().enumerate() {
+            g.push(mv(m), if i == 1 { Some("+0.12/5".into()) } else { None });
+        }
+        g.result = GameResult::RedWins;
+        let text = g.to_pgn();
+        assert!(
+            text.contains("1. H2-E2 H9-G7 {+0.12/5} 2. H0-G2 I9-H9 1-0"),
+            "{text}"
+        );
+        let back = parse_games(&text).unwrap();
+        assert_eq!(back.len(), 1);
+        assert_eq!(back[0].moves, g.moves);
+        assert_eq!(back[0].comments, g.comments);
+        assert_eq!(back[0].result, GameResult::RedWins);
+        assert_eq!(back[0].tag("Event"), Some("Test \"quoted\""));
+        assert_eq!(back[0].tag("Termination"), Some("mate"));
+        assert!(back[0].replay().is_ok());
+    }
+
+    #[test]
+    fn black_to_move_start_and_several_games() {
+        let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C4C2/9/RNBAKABNR b - - 1 1";
+        let mut g = GameRecord::new(Some(fen));
+        g.push(mv("h7e7"), None);
+        g.push(mv("b0c2"), None);
+        g.result = GameResult::Draw;
+        let text = write_games(&[g.clone(), GameRecord::new(None)]);
+        assert!(text.contains("1... H7-E7 2. B0-C2 1/2-1/2"), "{text}");
+        let back = parse_games(&text).unwrap();
+        assert_eq!(back.len(), 2);
+        assert_eq!(back[0].start_fen(), fen);
+        assert_eq!(back[0].replay().unwrap().game_ply(), 2);
+        assert!(back[1].moves.is_empty());
+        assert_eq!(back[1].result, GameResult::Unknown);
+    }
+
+    #[test]
+    fn reads_ucci_form_comments_variations_and_nags() {
+        let text = "[Event \"x\"]\r\n[Result \"0-1\"]\r\n\r\n1.h2e2 $1 h9g7 ; note\n\
+                    (1... h7e7 (2. b0c2)) 2. h0g2 {a {b} 0-1\n";
+        let g = &parse_games(text).unwrap()[0];
+        assert_eq!(g.moves, vec![mv("h2e2"), mv("h9g7"), mv("h0g2")]);
+        assert_eq!(g.comments[2].as_deref(), Some("a {b"));
+        assert_eq!(g.result, GameResult::BlackWins);
+    }
+
+    #[test]
+    fn errors_are_typed_and_located() {
+        let e = parse_games("[Event \"x\"]\n\n1. h2e2 zz 1-0").unwrap_err();
+        assert_eq!(e.line, 3);
+        assert!(matches!(e.kind, PgnErrorKind::BadToken(_)));
+        let e = parse_games("1. h2e2 {open").unwrap_err();
+        assert_eq!(e.kind, PgnErrorKind::UnterminatedComment);
+        assert!(parse_games("[Event x]\n").is_err());
+        assert!(parse_games("1. h2e2 (h9g7").is_err());
+        assert!(parse_games(")").is_err());
+        // Syntactically fine but illegal: replay reports the ply.
+        let g = &parse_games("1. h2e2 h2e2 *").unwrap()[0];
+        assert!(matches!(
+            g.replay().unwrap_err().kind,
+            PgnErrorKind::IllegalMove { ply: 1, .. }
+        ));
+        let g = &parse_games("[FEN \"bad\"]\n*").unwrap()[0];
+        assert!(matches!(
+            g.replay().unwrap_err().kind,
+            PgnErrorKind::BadFen(_)
+        ));
+    }
+
+    #[test]
+    fn never_panics_on_junk() {
+        for t in [
+            "",
+            "[",
+            "[]",
+            "[A \"",
+            "{",
+            "}",
+            "1.",
+            "...",
+            "$",
+            "%x\n",
+            "(((",
+            "1-0 1-0",
+            "[A \"b\"] [C \"d\"]",
+            "\u{feff}*",
+            "１. h2e2",
+        ] {
+            let _ = parse_games(t);
+        }
+    }
+}
