@@ -314,22 +314,39 @@ static LINES: [u128; 90] = {
     t
 };
 
-/// Points strictly between two points on one line; empty when not aligned.
-pub fn between(a: Square, b: Square) -> Bitboard {
-    let (fa, ra, fb, rb) = (a.file(), a.rank(), b.file(), b.rank());
-    let mut m = 0u128;
-    if fa == fb {
-        let (lo, hi) = (ra.min(rb), ra.max(rb));
-        for r in lo + 1..hi {
-            m |= 1u128 << Square::new(fa, r).0;
+static BETWEEN: [[u128; 90]; 90] = {
+    let mut t = [[0u128; 90]; 90];
+    let mut a = 0;
+    while a < 90 {
+        let mut b = 0;
+        while b < 90 {
+            let (fa, ra, fb, rb) = (a % 9, a / 9, b % 9, b / 9);
+            if fa == fb && ra != rb {
+                let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
+                let mut r = lo + 1;
+                while r < hi {
+                    t[a][b] |= 1u128 << (r * 9 + fa);
+                    r += 1;
+                }
+            } else if ra == rb && fa != fb {
+                let (lo, hi) = if fa < fb { (fa, fb) } else { (fb, fa) };
+                let mut f = lo + 1;
+                while f < hi {
+                    t[a][b] |= 1u128 << (ra * 9 + f);
+                    f += 1;
+                }
+            }
+            b += 1;
         }
-    } else if ra == rb {
-        let (lo, hi) = (fa.min(fb), fa.max(fb));
-        for f in lo + 1..hi {
-            m |= 1u128 << Square::new(f, ra).0;
-        }
+        a += 1;
     }
-    Bitboard(m)
+    t
+};
+
+/// Points strictly between two points on one line; empty when not aligned.
+#[inline(always)]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    Bitboard(BETWEEN[a.index()][b.index()])
 }
 
 /// The leg point of a knight jumping from `from` to `to` (which must be a knight's jump apart).
@@ -446,7 +463,7 @@ pub static LEGAL_POINTS: [u128; 14] = {
     let mut t = [0u128; 14];
     let mut c = 0;
     while c < 2 {
-        let mut s = 0;
+        let mut s = 0usize;
         while s < 90 {
             let (f, r) = ((s % 9) as i32, (s / 9) as i32);
             // Rank seen from this colour's own back rank.

@@ -1,11 +1,13 @@
 //! Legal move generation. Nothing pseudo-legal leaves this module.
 //!
 //! Legality without a full test of every move: when the side to move is not in
-//! check, a non-king move can only expose its own king if it leaves or enters the
-//! king's rank or file (rook and flying-general lines; a new cannon screen) or
-//! leaves a diagonal neighbour of the king (the leg of a knight that eyes it).
-//! Only those moves, king moves and all moves in check are tested by replaying
-//! the attack lookups on the changed occupancy.
+//! check, a non-king move can only expose its own king if the piece is pinned
+//! (the lone piece between an enemy rook or king and ours, one of the two pieces
+//! between an enemy cannon and our king, or on the leg of an enemy knight that
+//! eyes our king), or if it steps onto an open line between an enemy cannon and
+//! our king and so becomes that cannon's screen. Pinned pieces, king moves and
+//! all moves in check are tested by replaying the attack lookups on the changed
+//! occupancy; moves onto a cannon's open line are dropped.
 
 use crate::attacks;
 use crate::bitboard::{file_major_bit, Bitboard};
@@ -128,31 +130,22 @@ impl Position {
             GenKind::Quiets => !occ,
         };
         let ksq = self.king_square(us);
-        let in_check = self.checkers().any();
-        // Moves that need a full test (see the module comment).
-        let (test_from, test_to) = if in_check {
-            (Bitboard::FULL, Bitboard::FULL)
+        // Moves of `test` pieces get a full test; moves onto `forbidden` points are dropped.
+        let (test, forbidden) = if self.checkers().any() {
+            (Bitboard::FULL, Bitboard::EMPTY)
         } else {
-            (
-                attacks::lines(ksq) | attacks::diagonal_neighbours(ksq),
-                attacks::lines(ksq),
-            )
+            self.pins_and_screens()
         };
         let emit = |from: Square, tgts: Bitboard, list: &mut MoveList| {
-            if test_from.has(from) {
+            if test.has(from) {
                 for to in tgts {
                     if self.move_keeps_king_safe(from, to, ksq) {
                         list.push(Move::new(from, to));
                     }
                 }
             } else {
-                for to in tgts & !test_to {
+                for to in tgts & !forbidden {
                     list.push(Move::new(from, to));
-                }
-                for to in tgts & test_to {
-                    if self.move_keeps_king_safe(from, to, ksq) {
-                        list.push(Move::new(from, to));
-                    }
                 }
             }
         };
@@ -187,6 +180,42 @@ impl Position {
                 list.push(Move::new(ksq, to));
             }
         }
+    }
+
+    /// Our pieces whose moves need a full legality test, and the points no other
+    /// piece of ours may step onto (they would screen an enemy cannon onto our king).
+    /// Only meaningful when the side to move is not in check.
+    #[inline(always)]
+    fn pins_and_screens(&self) -> (Bitboard, Bitboard) {
+        let us = self.side_to_move();
+        let them = us.flip();
+        let ksq = self.king_square(us);
+        let own = self.pieces_of(us);
+        let occ = self.occupied();
+        let lines = attacks::lines(ksq);
+        let mut pinned = Bitboard::EMPTY;
+        let mut screens = Bitboard::EMPTY;
+        for a in (self.pieces(them, PieceKind::Rook) | self.pieces(them, PieceKind::King)) & lines {
+            let b = attacks::between(ksq, a) & occ;
+            if !b.several() {
+                pinned |= b;
+            }
+        }
+        for a in self.pieces(them, PieceKind::Cannon) & lines {
+            let line = attacks::between(ksq, a);
+            let b = line & occ;
+            match b.count() {
+                0 => screens |= line,
+                2 => pinned |= b,
+                _ => {}
+            }
+        }
+        let knights =
+            self.pieces(them, PieceKind::Knight) & attacks::knight_attackers(ksq, Bitboard::EMPTY);
+        for n in knights {
+            pinned |= Bitboard::from_square(attacks::knight_leg(n, ksq));
+        }
+        (pinned & own, screens)
     }
 
     /// After moving the piece on `from` to `to`, is the mover's king (then on `ksq`) safe?
