@@ -5,6 +5,7 @@ pub mod attacks;
 pub mod bitboard;
 pub mod fen;
 pub mod movegen;
+pub mod notation;
 pub mod perft;
 pub mod pgn;
 pub mod position;
