@@ -291,3 +291,169 @@ fn errors_are_typed() {
     let e = parse_chinese(&p, "兔二平五").unwrap_err();
     assert!(e.to_string().contains("兔二平五"));
 }
+
+// ---- round trips on many positions ----
+
+/// SplitMix64: a small seeded generator, so every run plays the same games.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Positions with many pawns, tandem pieces and both sides to move, to start
+/// random games from besides the start position and the perft positions.
+const TANDEM_FENS: [&str; 8] = [
+    "3k2P2/6P2/6P2/6P2/6P2/9/9/9/9/4K4 w - - 0 1",
+    "4k4/9/6P2/2P3P2/2P3P2/9/9/9/9/3K5 w - - 0 1",
+    "4k4/9/9/9/9/6p2/2p3p2/2p6/9/3K5 b - - 0 1",
+    "3r1k3/9/1c7/R1N6/3r5/2N6/R8/9/1c7/4K4 w - - 0 1",
+    "3r1k3/9/1c7/R1N6/3r5/2N6/R8/9/1c7/4K4 b - - 0 1",
+    "3k5/9/9/9/9/2B6/9/3A5/9/2BAK4 w - - 0 1",
+    "4k4/9/9/9/4p4/4p4/4p4/4p4/9/3K5 b - - 0 1",
+    "2bakab2/9/2n1c1n2/2R1p1R2/2p3p2/4P4/2P1P1P2/2N1C1N2/9/2BAKAB2 w - - 0 1",
+];
+
+fn perft_fens() -> Vec<String> {
+    include_str!("data/perft.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("fen"))
+        .filter_map(|l| l.split('\t').next())
+        .filter(|f| !f.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// Every legal move of `p` prints in both notations as text that parses back to
+/// it, and the printed forms have the notations' shape. Returns the moves checked.
+fn round_trip_all(p: &Position) -> usize {
+    let moves = p.legal_moves();
+    for &m in moves.as_slice() {
+        let c = to_chinese(p, m);
+        let w = to_wxf(p, m);
+        assert_eq!(c.chars().count(), 4, "{c} for {m} in {}", p.to_fen());
+        assert!(
+            w.is_ascii() && w.len() == 4,
+            "{w} for {m} in {}",
+            p.to_fen()
+        );
+        assert_eq!(parse_chinese(p, &c), Ok(m), "{c} for {m} in {}", p.to_fen());
+        assert_eq!(parse_wxf(p, &w), Ok(m), "{w} for {m} in {}", p.to_fen());
+        assert_eq!(parse_any(p, &c), Ok(m));
+        assert_eq!(parse_any(p, &w), Ok(m));
+        assert_eq!(parse_iccs(p, &m.iccs()), Ok(m));
+    }
+    moves.len()
+}
+
+#[test]
+fn round_trip_on_random_games() {
+    let mut starts: Vec<String> = vec![rules::START_FEN.to_string()];
+    starts.extend(perft_fens());
+    starts.extend(TANDEM_FENS.iter().map(|s| s.to_string()));
+    assert!(starts.len() >= 15, "perft positions missing");
+    let mut rng = Rng(0x51_11_2026);
+    let (mut positions, mut moves) = (0usize, 0usize);
+    for fen in &starts {
+        for _game in 0..16 {
+            let mut p = pos(fen);
+            for _ply in 0..40 {
+                moves += round_trip_all(&p);
+                positions += 1;
+                let legal = p.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                p.make_move(legal.as_slice()[rng.below(legal.len())]);
+            }
+        }
+    }
+    assert!(positions > 5000, "only {positions} positions");
+    assert!(moves > 100_000, "only {moves} moves");
+}
+
+/// Random boards with many like pieces on shared files (three to five pawns on a
+/// file, two files of tandem pawns, doubled rooks, knights and cannons): every
+/// legal move still round-trips.
+#[test]
+fn round_trip_on_crowded_files() {
+    let mut rng = Rng(7);
+    let mut tested = 0;
+    let mut seen_five = false;
+    let mut seen_two_files = false;
+    for _ in 0..3000 {
+        let Some(p) = random_crowded_position(&mut rng) else {
+            continue;
+        };
+        round_trip_all(&p);
+        tested += 1;
+        for &m in p.legal_moves().as_slice() {
+            let w = to_wxf(&p, m);
+            seen_five |= w.starts_with("++") && to_chinese(&p, m).starts_with('一');
+            seen_two_files |= w.as_bytes()[0].is_ascii_digit();
+        }
+    }
+    assert!(tested > 500, "only {tested} valid random boards");
+    assert!(seen_five && seen_two_files);
+}
+
+/// A board with the two kings, and for each side pawns crowded on one or two files
+/// past the river plus doubled rooks, knights or cannons; `None` when the placement
+/// is not a legal position (e.g. a side not to move in check).
+fn random_crowded_position(rng: &mut Rng) -> Option<Position> {
+    use rules::{Color, Piece, PieceKind, Setup, Square};
+    let mut s = Setup::parse("9/9/9/9/9/9/9/9/9/9").ok()?;
+    let put = |s: &mut Setup, p: Piece, sq: Square| {
+        if s.board[sq.index()].is_none() {
+            s.board[sq.index()] = Some(p);
+        }
+    };
+    let rk = Square::new(3 + rng.below(3) as u8, rng.below(3) as u8);
+    let bk = Square::new(3 + rng.below(3) as u8, 7 + rng.below(3) as u8);
+    put(&mut s, Piece::new(Color::Red, PieceKind::King), rk);
+    put(&mut s, Piece::new(Color::Black, PieceKind::King), bk);
+    for color in Color::BOTH {
+        // Pawns past the river: ranks 5..9 for Red, 0..4 for Black.
+        let files = [rng.below(9) as u8, rng.below(9) as u8];
+        let mut left = 5;
+        for (i, &f) in files.iter().enumerate() {
+            let k = if i == 0 { 2 + rng.below(4) } else { left };
+            for _ in 0..k.min(left) {
+                let r = 5 + rng.below(5) as u8;
+                let rank = if color == Color::Red { r } else { 9 - r };
+                let sq = Square::new(f, rank);
+                if s.board[sq.index()].is_none() {
+                    s.board[sq.index()] = Some(Piece::new(color, PieceKind::Pawn));
+                    left -= 1;
+                }
+            }
+        }
+        for kind in [PieceKind::Rook, PieceKind::Knight, PieceKind::Cannon] {
+            if rng.below(2) == 0 {
+                let f = rng.below(9) as u8;
+                for _ in 0..2 {
+                    put(
+                        &mut s,
+                        Piece::new(color, kind),
+                        Square::new(f, rng.below(10) as u8),
+                    );
+                }
+            }
+        }
+    }
+    s.side = if rng.below(2) == 0 {
+        Color::Red
+    } else {
+        Color::Black
+    };
+    Position::from_setup(&s).ok()
+}
