@@ -1,12 +1,29 @@
-//! Repetition rules (棋例).
+//! Repetition rules (棋例): move labels, perpetual-chase detection, verdicts under the
+//! AXF rules (default) and the Chinese 2020 rules, and the natural move limit.
 //!
 //! CONTRACT used by search (keep these names and meanings): `RuleSet`, `Verdict`,
 //! `NaturalLimit`, `find_repetition`, `judge_repetition`, `natural_limit_reached`.
-//! The first version below treats every repetition as a draw; the 棋例 issue
-//! replaces the body of `judge_repetition` with the AXF / Chinese verdicts.
+//!
+//! Files: `chase.rs` (what an attack amounts to: 捉 / 兑, protection, 假根),
+//! `labels.rs` (将 杀 捉 兑 献 拦 闲 for one move), `verdict.rs` (per-side offences and
+//! the verdict), `natural.rs` (自然限着). docs/RULES.md maps each rule to the code.
+
+mod chase;
+mod labels;
+mod natural;
+mod verdict;
+
+pub use chase::ChaseReason;
+pub use labels::{label_move, mates_by_checks, Chase, LabelKind, MoveLabel, PieceIds};
+pub use natural::{counted_plies, CheckCounting};
+pub use verdict::{decide, summarize, verdict_of, Offence, SideSummary};
 
 use crate::position::Position;
-use crate::types::Color;
+use crate::types::{Color, Move};
+use std::fmt;
+
+/// Checking moves searched for a mate threat (杀) when kills matter.
+pub const KILL_DEPTH: u32 = 4;
 
 /// Which rule book decides repetitions.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -16,6 +33,19 @@ pub enum RuleSet {
     Axf,
     /// Chinese Xiangqi Association rules, 2020 (中国象棋竞赛规则).
     Chinese,
+}
+
+impl RuleSet {
+    /// How deep (in the mover's checking moves) a mate threat is looked for when
+    /// judging: AXF never forbids a kill (rules 4–6), so it skips the search; the
+    /// Chinese rules forbid 长杀 and count a forced mate by checks as a kill (杀), up
+    /// to four checking moves (seed 003 图五's 兵四进一… line is four).
+    pub fn search_kill_depth(self) -> u32 {
+        match self {
+            RuleSet::Axf => 0,
+            RuleSet::Chinese => KILL_DEPTH,
+        }
+    }
 }
 
 /// Outcome of a repeated cycle.
@@ -36,6 +66,21 @@ impl Verdict {
             Verdict::BlackLoses => Some(Color::Black),
         }
     }
+
+    /// `draw`, `red_loses`, `black_loses`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Verdict::Draw => "draw",
+            Verdict::RedLoses => "red_loses",
+            Verdict::BlackLoses => "black_loses",
+        }
+    }
+}
+
+impl fmt::Display for Verdict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// The natural move limit (自然限着).
@@ -43,11 +88,33 @@ impl Verdict {
 pub struct NaturalLimit {
     /// Full moves (each side one ply) without a capture that make a draw.
     pub moves: u32,
+    /// How checks count (all, or each side's first n only).
+    pub checks: CheckCounting,
 }
 
 impl Default for NaturalLimit {
     fn default() -> Self {
-        NaturalLimit { moves: 60 }
+        NaturalLimit {
+            moves: 60,
+            checks: CheckCounting::All,
+        }
+    }
+}
+
+impl NaturalLimit {
+    /// The AXF book: 50 moves, at most 10 checks of a side count.
+    pub fn axf_book() -> NaturalLimit {
+        NaturalLimit {
+            moves: 50,
+            checks: CheckCounting::AtMost(10),
+        }
+    }
+    /// The Chinese 2020 fast-play rules: 50 moves, checks count only 8.
+    pub fn chinese_fast() -> NaturalLimit {
+        NaturalLimit {
+            moves: 50,
+            checks: CheckCounting::AtMost(8),
+        }
     }
 }
 
@@ -69,12 +136,117 @@ pub fn find_repetition(pos: &Position) -> Option<usize> {
 }
 
 /// Verdict of the repetition that the last move completed, if it completed one.
+/// Labels the cycle from the earlier occurrence to now on a copy of the position;
+/// one copy of the position is the only allocation.
 pub fn judge_repetition(pos: &Position, rules: RuleSet) -> Option<Verdict> {
-    let _ = rules;
-    find_repetition(pos).map(|_| Verdict::Draw)
+    let start = find_repetition(pos)?;
+    let n = pos.history().len();
+    let mut p = pos.clone();
+    for _ in start..n {
+        p.unmake_move();
+    }
+    let ids = PieceIds::new(&p);
+    let mut ids_now = ids;
+    let mut sums = [SideSummary::default(); 2];
+    let kill_depth = rules.search_kill_depth();
+    for st in &pos.history()[start..n] {
+        let l = label_move(&mut p, st.mv, &ids_now, kill_depth);
+        sums[l.side.index()].add(&l, rules);
+        ids_now.play(st.mv);
+        p.make_move(st.mv);
+    }
+    Some(verdict_of(&sums, rules))
 }
 
 /// Has the natural move limit been reached (a draw unless the side to move is mated)?
 pub fn natural_limit_reached(pos: &Position, limit: &NaturalLimit) -> bool {
-    pos.plies_since_capture() >= limit.moves * 2
+    natural::reached(pos, limit)
+}
+
+/// Natural-limit outcome with the mate rule applied: true when the game is drawn by the
+/// limit, false when it is not reached or the side to move is mated on the last move.
+pub fn natural_limit_draw(pos: &Position, limit: &NaturalLimit) -> bool {
+    natural_limit_reached(pos, limit) && pos.has_legal_move()
+}
+
+/// Why a cycle could not be judged.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CycleError {
+    Empty,
+    /// The move at this index (0-based) is not legal where it is played.
+    Illegal(usize, Move),
+    /// A capture at this index: a cycle has none.
+    Capture(usize, Move),
+    /// The final position does not repeat the first.
+    NotARepetition,
+}
+
+impl fmt::Display for CycleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CycleError::Empty => write!(f, "no moves given"),
+            CycleError::Illegal(i, m) => write!(f, "move {} ({m}) is not legal there", i + 1),
+            CycleError::Capture(i, m) => {
+                write!(
+                    f,
+                    "move {} ({m}) captures: a repetition cycle has no capture",
+                    i + 1
+                )
+            }
+            CycleError::NotARepetition => write!(
+                f,
+                "the moves do not return to the first position (no repetition to judge)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for CycleError {}
+
+/// A judged cycle: each move's label, each side's summary, offences and the verdict.
+#[derive(Clone, Debug)]
+pub struct CycleJudgement {
+    pub rules: RuleSet,
+    pub labels: Vec<MoveLabel>,
+    pub sides: [SideSummary; 2],
+    pub offences: [Option<Offence>; 2],
+    pub verdict: Verdict,
+}
+
+/// Judge the cycle `moves` played from `start`; the final position must repeat `start`.
+/// `kill_depth` as in `label_move` (1 = literal mate threats; more finds 连将杀).
+pub fn judge_cycle(
+    start: &Position,
+    moves: &[Move],
+    rules: RuleSet,
+    kill_depth: u32,
+) -> Result<CycleJudgement, CycleError> {
+    if moves.is_empty() {
+        return Err(CycleError::Empty);
+    }
+    let mut p = start.clone();
+    let mut ids = PieceIds::new(&p);
+    let mut labels = Vec::with_capacity(moves.len());
+    for (i, &m) in moves.iter().enumerate() {
+        if !p.is_legal(m) {
+            return Err(CycleError::Illegal(i, m));
+        }
+        if p.piece_at(m.to()).is_some() {
+            return Err(CycleError::Capture(i, m));
+        }
+        labels.push(label_move(&mut p, m, &ids, kill_depth));
+        ids.play(m);
+        p.make_move(m);
+    }
+    if p != *start {
+        return Err(CycleError::NotARepetition);
+    }
+    let sides = summarize(&labels, rules);
+    Ok(CycleJudgement {
+        rules,
+        offences: [sides[0].offence(rules), sides[1].offence(rules)],
+        verdict: verdict_of(&sides, rules),
+        labels,
+        sides,
+    })
 }

@@ -1,0 +1,276 @@
+//! Threats to win a piece (捉) and offers of exchange (兑), as the AXF rules define them.
+//!
+//! Everything here works on one board by adjusting occupancy words, never by
+//! playing moves, so it allocates nothing: a capture is tested for legality by
+//! asking whether the capturer's king would be attacked, and a "root" (根, a
+//! protector) is real only if the protector could legally take back after the
+//! capture. That makes every kind of false root (假根) fall out of one test: a
+//! pinned protector, a king whose recapture walks into an attack or faces the
+//! other king, a cannon whose screen was the capturer itself.
+
+use crate::attacks;
+use crate::bitboard::{file_major_bit, Bitboard};
+use crate::position::Position;
+use crate::types::{Color, PieceKind, Square};
+
+/// Material value in the sense of the rules' exceptions: a protected piece is still
+/// chased when its attacker is worth less (knight or cannon on a rook; advisor,
+/// elephant or pawn on a rook, knight or cannon).
+#[inline(always)]
+pub(crate) const fn value(k: PieceKind) -> u8 {
+    match k {
+        PieceKind::Rook => 9,
+        PieceKind::Knight | PieceKind::Cannon => 4,
+        PieceKind::Advisor | PieceKind::Elephant | PieceKind::Pawn => 2,
+        PieceKind::King => 0,
+    }
+}
+
+/// Why an attacked piece counts as chased.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChaseReason {
+    /// No piece protects it (无根).
+    Unprotected,
+    /// Protectors exist but none can legally take back (假根, rule 29).
+    FalseRoot,
+    /// Protected, but worth more than its attacker (rules 9, 15, 16, 32; principle 4).
+    Outvalued,
+    /// A rook that cannot move at all (rule 14): chased whatever protects it.
+    Immobile,
+}
+
+impl ChaseReason {
+    pub fn chinese(self) -> &'static str {
+        match self {
+            ChaseReason::Unprotected => "无根",
+            ChaseReason::FalseRoot => "假根",
+            ChaseReason::Outvalued => "有根，子力价值高",
+            ChaseReason::Immobile => "被牵制不能动",
+        }
+    }
+}
+
+/// What one attack amounts to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Attack {
+    Chase(ChaseReason),
+    /// A legal capture that wins nothing (a protected piece of equal or lower value).
+    Plain,
+    /// A like piece that can take back at once: an offer of exchange (兑, rule 19).
+    Exchange,
+}
+
+/// One attack of `attacker` (of side `by`) on `target`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Threat {
+    pub attacker: Square,
+    pub target: Square,
+    pub what: Attack,
+}
+
+pub(crate) const MAX_THREATS: usize = 64;
+
+/// The threats of one side, in a fixed array.
+#[derive(Clone, Copy)]
+pub(crate) struct Threats {
+    pub list: [Threat; MAX_THREATS],
+    pub len: usize,
+}
+
+impl Threats {
+    #[inline]
+    pub fn as_slice(&self) -> &[Threat] {
+        &self.list[..self.len]
+    }
+    #[inline]
+    fn push(&mut self, t: Threat) {
+        if self.len < MAX_THREATS {
+            self.list[self.len] = t;
+            self.len += 1;
+        }
+    }
+    /// The attack of `attacker` on `target`, if it has one.
+    #[inline]
+    pub fn get(&self, attacker: Square, target: Square) -> Option<Attack> {
+        self.as_slice()
+            .iter()
+            .find(|t| t.attacker == attacker && t.target == target)
+            .map(|t| t.what)
+    }
+}
+
+#[inline(always)]
+fn sq_bb(s: Square) -> Bitboard {
+    Bitboard::from_square(s)
+}
+
+/// Pieces of `by` that could move to `s` (capture there), on the given occupancy,
+/// restricted to `alive`. Kings only from adjacent palace points (the flying-general
+/// line attacks only a king, never a piece).
+#[inline]
+fn attackers_on(
+    pos: &Position,
+    s: Square,
+    by: Color,
+    occ: Bitboard,
+    byf: u128,
+    alive: Bitboard,
+) -> Bitboard {
+    let a = pos.attackers_with(s, by, occ, byf, alive);
+    let kings = pos.pieces_of_kind(PieceKind::King);
+    (a & !kings) | (attacks::king(s) & kings & pos.pieces_of(by) & alive)
+}
+
+/// Can the piece of `side` on `from` legally take the piece on `to`?
+/// (`from` must attack `to`; only the king's safety is tested.)
+#[inline]
+pub(crate) fn capture_is_legal(pos: &Position, side: Color, from: Square, to: Square) -> bool {
+    let occ = pos.occupied() ^ sq_bb(from);
+    let byf = pos.occ_by_file() ^ file_major_bit(from);
+    let ksq = if from == pos.king_square(side) {
+        to
+    } else {
+        pos.king_square(side)
+    };
+    pos.king_danger(ksq, side.flip(), occ, byf, !sq_bb(to))
+        .is_empty()
+}
+
+/// Does the piece on `from` attack `to` (could capture there, ignoring king safety)?
+#[inline]
+pub(crate) fn attacks_point(pos: &Position, from: Square, to: Square) -> bool {
+    match pos.piece_at(from) {
+        Some(p) => attackers_on(
+            pos,
+            to,
+            p.color,
+            pos.occupied(),
+            pos.occ_by_file(),
+            sq_bb(from),
+        )
+        .has(from),
+        None => false,
+    }
+}
+
+/// After `a` (side `by`) takes on `t`, can the owner of `t` legally take back?
+/// Returns (some protector exists at all, some protector can legally take back).
+fn protection_after_capture(pos: &Position, by: Color, a: Square, t: Square) -> (bool, bool) {
+    let them = by.flip();
+    let occ = pos.occupied() ^ sq_bb(a);
+    let byf = pos.occ_by_file() ^ file_major_bit(a);
+    let defenders = attackers_on(pos, t, them, occ, byf, pos.pieces_of(them) & !sq_bb(t));
+    if defenders.is_empty() {
+        return (false, false);
+    }
+    let their_king = pos.king_square(them);
+    for d in defenders {
+        let occ2 = occ ^ sq_bb(d);
+        let byf2 = byf ^ file_major_bit(d);
+        let ksq = if d == their_king { t } else { their_king };
+        // The capturer on `t` is gone; it was registered on `a`, which `alive` drops.
+        if pos.king_danger(ksq, by, occ2, byf2, !sq_bb(a)).is_empty() {
+            return (true, true);
+        }
+    }
+    (true, false)
+}
+
+/// If the piece on `s` stands on the leg of an enemy knight that attacks its own king
+/// (so that it cannot move away, rule 14), that knight's point.
+pub(crate) fn knight_pin_of(pos: &Position, s: Square) -> Option<Square> {
+    let side = pos.piece_at(s)?.color;
+    let ksq = pos.king_square(side);
+    let knights = pos.pieces(side.flip(), PieceKind::Knight)
+        & attacks::knight_attackers(ksq, Bitboard::EMPTY);
+    knights
+        .into_iter()
+        .find(|&n| attacks::knight_leg(n, ksq) == s)
+}
+
+/// Can the rook on `t` make any legal move at all?
+fn rook_can_move(pos: &Position, t: Square) -> bool {
+    let side = match pos.piece_at(t) {
+        Some(p) => p.color,
+        None => return true,
+    };
+    let occ = pos.occupied();
+    let byf = pos.occ_by_file();
+    let ksq = pos.king_square(side);
+    for to in attacks::rook(t, occ, byf) & !pos.pieces_of(side) {
+        let to_bb = sq_bb(to);
+        let occ2 = (occ ^ sq_bb(t)) | to_bb;
+        let byf2 = (byf ^ file_major_bit(t)) | file_major_bit(to);
+        if pos
+            .king_danger(ksq, side.flip(), occ2, byf2, !to_bb)
+            .is_empty()
+        {
+            return true;
+        }
+    }
+    false
+}
+
+/// What the attack of the piece on `a` (side `by`) on the enemy piece on `t` amounts to,
+/// or `None` when it threatens nothing in the sense of the rules.
+pub(crate) fn assess(pos: &Position, by: Color, a: Square, t: Square) -> Option<Attack> {
+    let attacker = pos.piece_at(a)?;
+    let target = pos.piece_at(t)?;
+    if target.kind == PieceKind::King || attacker.color != by || target.color == by {
+        return None;
+    }
+    // A pawn that has not crossed the river cannot be chased (rule 20).
+    if target.kind == PieceKind::Pawn && t.relative_rank(target.color) < 5 {
+        return None;
+    }
+    if !capture_is_legal(pos, by, a, t) {
+        return None;
+    }
+    // Like pieces that can take each other: an offer of exchange (rule 19).
+    if attacker.kind == target.kind
+        && attacks_point(pos, t, a)
+        && capture_is_legal(pos, target.color, t, a)
+    {
+        return Some(Attack::Exchange);
+    }
+    if target.kind == PieceKind::Rook && (knight_pin_of(pos, t).is_some() || !rook_can_move(pos, t))
+    {
+        return Some(Attack::Chase(ChaseReason::Immobile));
+    }
+    match protection_after_capture(pos, by, a, t) {
+        (false, _) => Some(Attack::Chase(ChaseReason::Unprotected)),
+        (true, false) => Some(Attack::Chase(ChaseReason::FalseRoot)),
+        (true, true) if value(target.kind) > value(attacker.kind) => {
+            Some(Attack::Chase(ChaseReason::Outvalued))
+        }
+        _ => Some(Attack::Plain),
+    }
+}
+
+/// All threats of side `by` against the other side's pieces on this board.
+pub(crate) fn threats(pos: &Position, by: Color) -> Threats {
+    let mut out = Threats {
+        list: [Threat {
+            attacker: Square(0),
+            target: Square(0),
+            what: Attack::Exchange,
+        }; MAX_THREATS],
+        len: 0,
+    };
+    let them = by.flip();
+    let occ = pos.occupied();
+    let byf = pos.occ_by_file();
+    let targets = pos.pieces_of(them) & !pos.pieces(them, PieceKind::King);
+    for t in targets {
+        for a in attackers_on(pos, t, by, occ, byf, Bitboard::FULL) {
+            if let Some(what) = assess(pos, by, a, t) {
+                out.push(Threat {
+                    attacker: a,
+                    target: t,
+                    what,
+                });
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,309 @@
+//! What each move of a cycle does, in the words of the rules: 将 check, 杀 kill
+//! (threatens mate next move), 捉 chase, 兑 offer of exchange, 献 offer of a piece,
+//! 拦 block, 闲 idle.
+//!
+//! A move chases only with threats it creates (AXF: 捉 is a new threat): the threats
+//! of the mover after the move, minus those the same attacker already had before it.
+//! So a chase by the moved piece, by a discovered line (a cannon's moving screen,
+//! rules 20–21), or by cutting a root (断根) all count, while an attack that the
+//! opponent walked into does not.
+
+use super::chase::{self, Attack, ChaseReason};
+use super::RuleSet;
+use crate::attacks;
+use crate::bitboard::Bitboard;
+use crate::position::Position;
+use crate::types::{Color, Move, Piece, PieceKind, Square};
+
+/// One piece chased by one attacker on one move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chase {
+    pub attacker: Piece,
+    /// Where the attacker stands after the move.
+    pub from: Square,
+    pub victim: Piece,
+    pub at: Square,
+    /// The victim's identity through the cycle: its point at the start of the cycle, plus one.
+    pub victim_id: u8,
+    pub reason: ChaseReason,
+    /// The attacker already attacked the victim before the move, and the move only
+    /// took away its protection (断根). The Chinese rules count this as a chase
+    /// (2020 图3); the AXF rules count only new attacks (rule-book diagram D39/zh#14).
+    pub root_cut: bool,
+}
+
+impl Chase {
+    /// King and pawn chases are allowed on their own (rules 23–24).
+    pub fn by_king_or_pawn(&self) -> bool {
+        matches!(self.attacker.kind, PieceKind::King | PieceKind::Pawn)
+    }
+}
+
+/// The main label of a move, in the order a judge reads them (a check is a check first).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LabelKind {
+    Check,
+    Chase,
+    Kill,
+    Exchange,
+    Offer,
+    Block,
+    Idle,
+}
+
+impl LabelKind {
+    pub fn chinese(self) -> &'static str {
+        match self {
+            LabelKind::Check => "将",
+            LabelKind::Chase => "捉",
+            LabelKind::Kill => "杀",
+            LabelKind::Exchange => "兑",
+            LabelKind::Offer => "献",
+            LabelKind::Block => "拦",
+            LabelKind::Idle => "闲",
+        }
+    }
+    pub fn english(self) -> &'static str {
+        match self {
+            LabelKind::Check => "check",
+            LabelKind::Chase => "chase",
+            LabelKind::Kill => "kill",
+            LabelKind::Exchange => "exchange",
+            LabelKind::Offer => "offer",
+            LabelKind::Block => "block",
+            LabelKind::Idle => "idle",
+        }
+    }
+}
+
+pub const MAX_CHASES: usize = 8;
+
+/// Everything the rules see in one move. Fixed size, no allocation.
+#[derive(Clone, Copy, Debug)]
+pub struct MoveLabel {
+    pub mv: Move,
+    pub side: Color,
+    pub piece: Piece,
+    pub check: bool,
+    /// Threatens mate next move (only computed when asked for).
+    pub kill: bool,
+    chases: [Option<Chase>; MAX_CHASES],
+    n_chases: usize,
+    /// A new attack on a like piece that can take back (兑): (attacker point, target point).
+    pub exchange: Option<(Square, Square)>,
+    /// The moved piece now stands where the opponent wins it (献).
+    pub offer: bool,
+    /// The moved piece cuts a line of an enemy rook or cannon (拦).
+    pub block: bool,
+}
+
+impl MoveLabel {
+    pub fn chases(&self) -> impl Iterator<Item = &Chase> {
+        self.chases[..self.n_chases].iter().flatten()
+    }
+
+    /// Victims (by cycle identity, as bits) chased by at least one attacker that is
+    /// not a king or pawn: the chases that can make a perpetual chase forbidden.
+    pub fn forbidden_victims(&self, rules: RuleSet) -> u128 {
+        let mut v = 0u128;
+        for c in self.chases() {
+            if !c.by_king_or_pawn() && (rules == RuleSet::Chinese || !c.root_cut) {
+                v |= 1u128 << c.victim_id;
+            }
+        }
+        v
+    }
+
+    /// Is this move a chase that counts (by some piece other than king or pawn)?
+    pub fn counted_chase(&self, rules: RuleSet) -> bool {
+        self.forbidden_victims(rules) != 0
+    }
+
+    pub fn kind(&self) -> LabelKind {
+        if self.check {
+            LabelKind::Check
+        } else if self.n_chases > 0 {
+            LabelKind::Chase
+        } else if self.kill {
+            LabelKind::Kill
+        } else if self.exchange.is_some() {
+            LabelKind::Exchange
+        } else if self.offer {
+            LabelKind::Offer
+        } else if self.block {
+            LabelKind::Block
+        } else {
+            LabelKind::Idle
+        }
+    }
+
+    fn push_chase(&mut self, c: Chase) {
+        if self.n_chases < MAX_CHASES {
+            self.chases[self.n_chases] = Some(c);
+            self.n_chases += 1;
+        }
+    }
+}
+
+/// Piece identities through a cycle: the start point of each piece, plus one (0 = empty).
+#[derive(Clone, Copy)]
+pub struct PieceIds([u8; 90]);
+
+impl PieceIds {
+    pub fn new(pos: &Position) -> PieceIds {
+        let mut ids = [0u8; 90];
+        for s in pos.occupied() {
+            ids[s.index()] = s.0 + 1;
+        }
+        PieceIds(ids)
+    }
+    #[inline]
+    pub fn id(&self, s: Square) -> u8 {
+        self.0[s.index()]
+    }
+    #[inline]
+    pub fn play(&mut self, m: Move) {
+        self.0[m.to().index()] = self.0[m.from().index()];
+        self.0[m.from().index()] = 0;
+    }
+}
+
+/// Label the legal move `m` in `pos` (played and taken back; `pos` is restored).
+/// `kill_depth`: 0 = do not look for mate threats; n = look for a mate by checks
+/// within n moves of the mover (1 = mate next move, the literal 叫杀).
+pub fn label_move(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> MoveLabel {
+    let side = pos.side_to_move();
+    let piece = pos
+        .piece_at(m.from())
+        .unwrap_or(Piece::new(side, PieceKind::King));
+    let before = chase::threats(pos, side);
+    let lines_before = enemy_line_reach(pos, side.flip());
+    pos.make_move(m);
+    let mut label = MoveLabel {
+        mv: m,
+        side,
+        piece,
+        check: pos.in_check(),
+        kill: false,
+        chases: [None; MAX_CHASES],
+        n_chases: 0,
+        exchange: None,
+        offer: false,
+        block: false,
+    };
+    let after = chase::threats(pos, side);
+    for t in after.as_slice() {
+        // The attacker's point before the move, to ask whether the threat is new.
+        let was = if t.attacker == m.to() {
+            m.from()
+        } else {
+            t.attacker
+        };
+        match t.what {
+            Attack::Chase(reason) => {
+                let old = before.get(was, t.target);
+                if !matches!(old, Some(Attack::Chase(_))) {
+                    if let (Some(a), Some(v)) = (pos.piece_at(t.attacker), pos.piece_at(t.target)) {
+                        label.push_chase(Chase {
+                            attacker: a,
+                            from: t.attacker,
+                            victim: v,
+                            at: t.target,
+                            victim_id: ids.id(t.target),
+                            reason,
+                            root_cut: old.is_some(),
+                        });
+                    }
+                }
+            }
+            Attack::Plain => {}
+            Attack::Exchange => {
+                if label.exchange.is_none() && before.get(was, t.target) != Some(Attack::Exchange) {
+                    label.exchange = Some((t.attacker, t.target));
+                }
+            }
+        }
+    }
+    // 献: the opponent now wins the moved piece.
+    let them = side.flip();
+    for d in pos.attackers(m.to(), them) {
+        if matches!(chase::assess(pos, them, d, m.to()), Some(Attack::Chase(_))) {
+            label.offer = true;
+            break;
+        }
+    }
+    // 拦: an enemy rook or cannon reaches less than before because of the moved piece.
+    let lines_after = enemy_line_reach(pos, them);
+    for (i, s) in lines_after.0[..lines_after.1].iter().enumerate() {
+        let (sq, reach) = *s;
+        if let Some(&(bsq, breach)) = lines_before.0[..lines_before.1].get(i) {
+            if bsq == sq
+                && attacks::lines(sq).has(m.to())
+                && (breach & !reach & !Bitboard::from_square(m.from())).any()
+            {
+                label.block = true;
+            }
+        }
+    }
+    if !label.check && kill_depth > 0 {
+        pos.make_null_move();
+        label.kill = mates_by_checks(pos, kill_depth);
+        pos.unmake_move();
+    }
+    pos.unmake_move();
+    label
+}
+
+/// The points each rook and cannon of `c` reaches (moves and captures).
+fn enemy_line_reach(pos: &Position, c: Color) -> ([(Square, Bitboard); 4], usize) {
+    let occ = pos.occupied();
+    let byf = pos.occ_by_file();
+    let mut out = [(Square(0), Bitboard::EMPTY); 4];
+    let mut n = 0;
+    for s in pos.pieces(c, PieceKind::Rook) | pos.pieces(c, PieceKind::Cannon) {
+        if n == 4 {
+            break;
+        }
+        let reach = match pos.piece_at(s).map(|p| p.kind) {
+            Some(PieceKind::Rook) => attacks::rook(s, occ, byf),
+            _ => attacks::slides(s, occ, byf) | attacks::cannon_captures(s, occ, byf),
+        };
+        out[n] = (s, reach);
+        n += 1;
+    }
+    (out, n)
+}
+
+/// Can the side to move force mate with checks only, in at most `depth` of its moves?
+pub fn mates_by_checks(pos: &mut Position, depth: u32) -> bool {
+    if depth == 0 {
+        return false;
+    }
+    let moves = pos.legal_moves();
+    for &m in moves.iter() {
+        pos.make_move(m);
+        let mut mated = false;
+        if pos.in_check() {
+            let replies = pos.legal_moves();
+            if replies.is_empty() {
+                mated = true;
+            } else if depth > 1 {
+                mated = true;
+                for &r in replies.iter() {
+                    pos.make_move(r);
+                    let ok = mates_by_checks(pos, depth - 1);
+                    pos.unmake_move();
+                    if !ok {
+                        mated = false;
+                        break;
+                    }
+                }
+            }
+        }
+        pos.unmake_move();
+        if mated {
+            return true;
+        }
+    }
+    false
+}

@@ -1,0 +1,141 @@
+//! From the labels of a cycle to a verdict.
+//!
+//! Each side is judged on its own (principle 乙-2 of the 1982 draft, seed 003):
+//! which forbidden perpetual, if any, it made. Then (乙 1–4):
+//! neither forbidden → draw; one → that side must change; both → draw, except that a
+//! perpetual check against any other forbidden perpetual makes the checker change.
+
+use super::labels::MoveLabel;
+use super::{RuleSet, Verdict};
+use crate::types::Color;
+
+/// What one side did over the cycle.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SideSummary {
+    pub moves: u32,
+    pub checks: u32,
+    pub kills: u32,
+    /// Moves that chase with a piece other than king or pawn (any victim).
+    pub chase_moves: u32,
+    /// Moves that check, kill or chase (the Chinese rules' 打).
+    pub attacking_moves: u32,
+    /// Victims chased (not by king or pawn alone) on every non-check move so far.
+    pub victims_every_move: u128,
+}
+
+impl SideSummary {
+    pub fn add(&mut self, l: &MoveLabel, rules: RuleSet) {
+        let victims = if l.check {
+            0
+        } else {
+            l.forbidden_victims(rules)
+        };
+        self.victims_every_move = if self.moves == 0 {
+            victims
+        } else {
+            self.victims_every_move & victims
+        };
+        self.moves += 1;
+        self.checks += l.check as u32;
+        self.kills += (l.kill && !l.check) as u32;
+        self.chase_moves += (!l.check && victims != 0) as u32;
+        self.attacking_moves += (l.check || l.kill || victims != 0) as u32;
+    }
+
+    /// Every move a check (长将, rule 1).
+    pub fn perpetual_check(&self) -> bool {
+        self.moves > 0 && self.checks == self.moves
+    }
+
+    /// The same piece chased on every move (长捉, rules 9–32), not by king or pawn alone.
+    pub fn perpetual_chase_axf(&self) -> bool {
+        self.moves > 0 && self.victims_every_move != 0
+    }
+
+    /// The forbidden perpetual this side made, if any.
+    pub fn offence(&self, rules: RuleSet) -> Option<Offence> {
+        if self.perpetual_check() {
+            return Some(Offence::PerpetualCheck);
+        }
+        match rules {
+            RuleSet::Axf => self
+                .perpetual_chase_axf()
+                .then_some(Offence::PerpetualChase),
+            RuleSet::Chinese => {
+                if self.moves == 0 || self.attacking_moves < self.moves {
+                    None
+                } else if self.chase_moves == self.moves {
+                    Some(Offence::PerpetualChase)
+                } else if self.kills == self.moves {
+                    Some(Offence::PerpetualKill)
+                } else {
+                    Some(Offence::MixedAttack)
+                }
+            }
+        }
+    }
+}
+
+/// A forbidden perpetual.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Offence {
+    /// 长将.
+    PerpetualCheck,
+    /// 长捉.
+    PerpetualChase,
+    /// 长杀 (forbidden only under the Chinese rules).
+    PerpetualKill,
+    /// Every move a check, kill or chase, mixed: 一将一杀, 一将一捉, 一杀一捉 (Chinese rules).
+    MixedAttack,
+}
+
+impl Offence {
+    pub fn chinese(self) -> &'static str {
+        match self {
+            Offence::PerpetualCheck => "长将",
+            Offence::PerpetualChase => "长捉",
+            Offence::PerpetualKill => "长杀",
+            Offence::MixedAttack => "将杀捉交替（长打）",
+        }
+    }
+}
+
+/// Decide from the two sides' summaries.
+pub fn decide(red: &SideSummary, black: &SideSummary, rules: RuleSet) -> Verdict {
+    let r = red.offence(rules);
+    let b = black.offence(rules);
+    match (r, b) {
+        (None, None) => Verdict::Draw,
+        (Some(_), None) => Verdict::RedLoses,
+        (None, Some(_)) => Verdict::BlackLoses,
+        (Some(x), Some(y)) => {
+            let (xc, yc) = (x == Offence::PerpetualCheck, y == Offence::PerpetualCheck);
+            match (xc, yc) {
+                (true, false) => Verdict::RedLoses,
+                (false, true) => Verdict::BlackLoses,
+                _ => Verdict::Draw,
+            }
+        }
+    }
+}
+
+/// Summaries of both sides, indexed by `Color::index()`.
+pub fn summarize<'a>(
+    labels: impl IntoIterator<Item = &'a MoveLabel>,
+    rules: RuleSet,
+) -> [SideSummary; 2] {
+    let mut s = [SideSummary::default(); 2];
+    for l in labels {
+        s[l.side.index()].add(l, rules);
+    }
+    s
+}
+
+/// The verdict for labelled moves.
+pub fn verdict_of(sums: &[SideSummary; 2], rules: RuleSet) -> Verdict {
+    decide(
+        &sums[Color::Red.index()],
+        &sums[Color::Black.index()],
+        rules,
+    )
+}
