@@ -237,9 +237,11 @@ pub fn label_move(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) 
     for (i, s) in lines_after.0[..lines_after.1].iter().enumerate() {
         let (sq, reach) = *s;
         if let Some(&(bsq, breach)) = lines_before.0[..lines_before.1].get(i) {
+            let lost = breach & !reach & !Bitboard::from_square(m.from());
             if bsq == sq
-                && attacks::lines(sq).has(m.to())
-                && (breach & !reach & !Bitboard::from_square(m.from())).any()
+                && Iterator::any(&mut lost.into_iter(), |l| {
+                    attacks::between(sq, l).has(m.to())
+                })
             {
                 label.block = true;
             }
