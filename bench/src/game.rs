@@ -1,0 +1,363 @@
+//! One game between two running engines: clocks kept by the runner from wall time,
+//! each reply checked against the rules, the arbiter consulted after every move.
+
+use crate::arbiter::{adjudicate, ArbiterRules, Termination};
+use crate::notation::{move_text, read_engine_move, MoveProblem};
+use crate::process::{Engine, EngineError, Protocol};
+use crate::tc::{Clock, TimeControl};
+use rules::pgn::GameRecord;
+use rules::{Color, Move, Position};
+use std::time::{Duration, Instant};
+
+/// Search limits sent instead of clocks (for fixed-depth or fixed-node games).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FixedLimits {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+}
+
+/// Score-based adjudication; both are off by default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ScoreRules {
+    /// `(moves, score)`: a side loses when for `moves` consecutive moves of each
+    /// side its engine reports ≤ −score and the opponent's reports ≥ score.
+    pub resign: Option<(u32, i32)>,
+    /// `(from_move, moves, score)`: a draw when, from full move `from_move` on, both
+    /// engines report |score| ≤ `score` for `moves` consecutive moves each.
+    pub draw: Option<(u32, u32, i32)>,
+}
+
+/// What to do with `bestmove … resign` and `bestmove … draw`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FlagPolicy {
+    /// Honour `resign` (otherwise the move is played and the flag ignored).
+    pub resign: bool,
+    /// Two consecutive `draw` flags (one from each engine) make an agreed draw.
+    pub draw: bool,
+}
+
+/// Everything a game needs besides the engines.
+#[derive(Clone, Debug)]
+pub struct GameSpec {
+    pub start_fen: String,
+    /// Opening moves played before the engines take over (recorded with a "book" comment).
+    pub opening: Vec<Move>,
+    /// Time control of Red and Black; `None` when playing by fixed limits only.
+    pub tc: [Option<TimeControl>; 2],
+    pub fixed: FixedLimits,
+    pub arbiter: ArbiterRules,
+    pub scores: ScoreRules,
+    pub flags: FlagPolicy,
+    /// Overrun of the clock tolerated before a time forfeit (pipe latency).
+    pub margin_ms: u64,
+    /// With no clock: how long to wait for a move before calling the engine dead.
+    pub move_timeout: Duration,
+    /// Hard cap on the game length in plies (a safety net; adjudicated as a draw by limit).
+    pub max_plies: usize,
+}
+
+/// The finished game.
+#[derive(Debug)]
+pub struct GameReport {
+    pub record: GameRecord,
+    pub termination: Termination,
+    /// Engines (by colour) that should be restarted before their next game.
+    pub broken: [bool; 2],
+    /// A problem that makes further games pointless (e.g. a rank-numbering mismatch).
+    pub fatal: Option<String>,
+}
+
+fn go_command(e: &Engine, side: Color, clocks: &[Option<Clock>; 2], fixed: &FixedLimits) -> String {
+    if let Some(d) = fixed.depth {
+        return format!("go depth {d}");
+    }
+    if let Some(n) = fixed.nodes {
+        return format!("go nodes {n}");
+    }
+    let (Some(me), Some(opp)) = (&clocks[side.index()], &clocks[side.flip().index()]) else {
+        return "go depth 1".to_string();
+    };
+    match e.protocol {
+        Protocol::Ucci => {
+            // Seconds unless the engine asked for milliseconds (UCCI 3.0 §5.10).
+            let unit = |ms: u64| if e.millis { ms } else { (ms / 1000).max(1) };
+            let part = |c: &Clock, prefix: &str| match c.moves_to_go() {
+                Some(n) => format!(
+                    "{prefix}time {} {prefix}movestogo {n}",
+                    unit(c.remaining_ms())
+                ),
+                None => format!(
+                    "{prefix}time {} {prefix}increment {}",
+                    unit(c.remaining_ms()),
+                    if e.millis {
+                        c.increment_ms()
+                    } else {
+                        c.increment_ms() / 1000
+                    }
+                ),
+            };
+            format!("go {} {}", part(me, ""), part(opp, "opp"))
+        }
+        Protocol::Uci => {
+            let (r, b) = match side {
+                Color::Red => (me, opp),
+                Color::Black => (opp, me),
+            };
+            let mut s = format!(
+                "go wtime {} btime {} winc {} binc {}",
+                r.remaining_ms(),
+                b.remaining_ms(),
+                r.increment_ms(),
+                b.increment_ms()
+            );
+            if let Some(n) = me.moves_to_go() {
+                s.push_str(&format!(" movestogo {n}"));
+            }
+            s
+        }
+    }
+}
+
+/// Play one game. `engines[0]` plays Red, `engines[1]` Black.
+pub fn play_game(engines: [&mut Engine; 2], spec: &GameSpec) -> GameReport {
+    let mut record = GameRecord::new(Some(&spec.start_fen));
+    let mut broken = [false, false];
+    let mut fatal = None;
+    let finish = |record: GameRecord, t: Termination, broken, fatal| {
+        let mut record = record;
+        record.result = t.result();
+        record.set_tag("Termination", &t.to_string());
+        GameReport {
+            record,
+            termination: t,
+            broken,
+            fatal,
+        }
+    };
+    let mut pos = match Position::from_fen(&spec.start_fen) {
+        Ok(p) => p,
+        Err(e) => {
+            let t = Termination::Aborted {
+                detail: format!("bad start FEN: {e}"),
+            };
+            return finish(record, t, broken, Some(format!("bad start FEN: {e}")));
+        }
+    };
+    // The last irreversible position and the moves since (UCCI 3.0 §5.8).
+    let mut base_fen = pos.to_fen();
+    let mut since: Vec<Move> = Vec::new();
+    let play = |pos: &mut Position, m: Move, base_fen: &mut String, since: &mut Vec<Move>| {
+        let capture = pos.piece_at(m.to()).is_some();
+        pos.make_move(m);
+        if capture {
+            *base_fen = pos.to_fen();
+            since.clear();
+        } else {
+            since.push(m);
+        }
+    };
+    for &m in &spec.opening {
+        if !pos.is_legal(m) {
+            let t = Termination::Aborted {
+                detail: format!("opening move {m} is illegal"),
+            };
+            return finish(record, t, broken, Some("illegal opening".into()));
+        }
+        play(&mut pos, m, &mut base_fen, &mut since);
+        record.push(m, Some("book".into()));
+    }
+
+    for c in Color::BOTH {
+        if let Err(e) = engines[c.index()].new_game() {
+            broken[c.index()] = true;
+            let t = Termination::Crash {
+                loser: c,
+                detail: format!("at the start of the game: {e}"),
+            };
+            return finish(record, t, broken, fatal);
+        }
+    }
+    let mut clocks: [Option<Clock>; 2] = [
+        spec.tc[0].as_ref().map(Clock::new),
+        spec.tc[1].as_ref().map(Clock::new),
+    ];
+    // Score of each engine move, by colour, most recent last.
+    let mut scores: Vec<(Color, Option<i32>)> = Vec::new();
+    let mut last_draw_offer: Option<Color> = None;
+
+    loop {
+        if let Some(t) = adjudicate(&pos, &spec.arbiter) {
+            return finish(record, t, broken, fatal);
+        }
+        if pos.game_ply() >= spec.max_plies {
+            let t = Termination::MoveLimit {
+                moves: (spec.max_plies / 2) as u32,
+            };
+            return finish(record, t, broken, fatal);
+        }
+        let side = pos.side_to_move();
+        let e = &mut *engines[side.index()];
+        let moves: Vec<String> = since.iter().map(|&m| move_text(m, e.cfg.ranks)).collect();
+        let position = if moves.is_empty() {
+            format!("position fen {base_fen}")
+        } else {
+            format!("position fen {base_fen} moves {}", moves.join(" "))
+        };
+        let go = go_command(e, side, &clocks, &spec.fixed);
+        let started = Instant::now();
+        let deadline = match &clocks[side.index()] {
+            Some(c) => started + Duration::from_millis(c.remaining_ms() + spec.margin_ms),
+            None => started + spec.move_timeout,
+        };
+        let (reply, at) = match e.think(&position, &go, deadline) {
+            Ok(r) => r,
+            Err(err) => {
+                let t = match err {
+                    EngineError::Timeout if clocks[side.index()].is_some() => {
+                        Termination::TimeForfeit { loser: side }
+                    }
+                    EngineError::Timeout => Termination::Crash {
+                        loser: side,
+                        detail: format!("no move in {} s", spec.move_timeout.as_secs_f64()),
+                    },
+                    other => Termination::Crash {
+                        loser: side,
+                        detail: other.to_string(),
+                    },
+                };
+                broken[side.index()] = !e.alive() || !e.stop_and_settle(Duration::from_millis(500));
+                return finish(record, t, broken, fatal);
+            }
+        };
+        let elapsed = at.saturating_duration_since(started);
+        if let Some(c) = &mut clocks[side.index()] {
+            if !c.charge(elapsed.as_millis() as u64, spec.margin_ms) {
+                let t = Termination::TimeForfeit { loser: side };
+                return finish(record, t, broken, fatal);
+            }
+        }
+        if reply.resigns && spec.flags.resign {
+            return finish(
+                record,
+                Termination::Resignation { loser: side },
+                broken,
+                fatal,
+            );
+        }
+        let Some(text) = reply.bestmove.as_deref() else {
+            return finish(record, Termination::NoMove { loser: side }, broken, fatal);
+        };
+        let m = match read_engine_move(&pos, text, e.cfg.ranks) {
+            Ok(m) => m,
+            Err(problem) => {
+                if let MoveProblem::WrongRankBase { .. } = problem {
+                    fatal = Some(format!("engine '{}': {problem}", e.display_name()));
+                }
+                let t = Termination::IllegalMove {
+                    loser: side,
+                    detail: problem.to_string(),
+                };
+                return finish(record, t, broken, fatal);
+            }
+        };
+        let comment = match (reply.score, reply.depth) {
+            (Some(s), Some(d)) => format!("{s:+}/{d} {:.3}s", elapsed.as_secs_f64()),
+            (Some(s), None) => format!("{s:+} {:.3}s", elapsed.as_secs_f64()),
+            _ => format!("{:.3}s", elapsed.as_secs_f64()),
+        };
+        play(&mut pos, m, &mut base_fen, &mut since);
+        record.push(m, Some(comment));
+        scores.push((side, reply.score));
+
+        if spec.flags.draw && reply.offers_draw {
+            if last_draw_offer == Some(side.flip()) {
+                return finish(record, Termination::AgreedDraw, broken, fatal);
+            }
+            last_draw_offer = Some(side);
+        } else {
+            last_draw_offer = None;
+        }
+        if let Some(t) = score_adjudication(&scores, pos.fullmove(), &spec.scores) {
+            // The arbiter's verdict on the board comes first.
+            if adjudicate(&pos, &spec.arbiter).is_none() {
+                return finish(record, t, broken, fatal);
+            }
+        }
+    }
+}
+
+/// Apply the score rules to the scores of the moves so far.
+pub fn score_adjudication(
+    scores: &[(Color, Option<i32>)],
+    fullmove: u32,
+    rules: &ScoreRules,
+) -> Option<Termination> {
+    if let Some((moves, s)) = rules.resign {
+        let n = 2 * moves as usize;
+        if moves > 0 && scores.len() >= n {
+            let tail = &scores[scores.len() - n..];
+            for loser in Color::BOTH {
+                let ok = tail.iter().all(|&(c, v)| match v {
+                    Some(v) if c == loser => v <= -s,
+                    Some(v) => v >= s,
+                    None => false,
+                });
+                if ok {
+                    return Some(Termination::ScoreAdjudication {
+                        winner: Some(loser.flip()),
+                    });
+                }
+            }
+        }
+    }
+    if let Some((from, moves, s)) = rules.draw {
+        let n = 2 * moves as usize;
+        if fullmove >= from && moves > 0 && scores.len() >= n {
+            let tail = &scores[scores.len() - n..];
+            if tail
+                .iter()
+                .all(|&(_, v)| matches!(v, Some(v) if v.abs() <= s))
+            {
+                return Some(Termination::ScoreAdjudication { winner: None });
+            }
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn score_rules() {
+        let r = ScoreRules {
+            resign: Some((2, 500)),
+            draw: Some((30, 3, 10)),
+        };
+        let s = |v: &[(Color, i32)]| v.iter().map(|&(c, x)| (c, Some(x))).collect::<Vec<_>>();
+        let losing_black = s(&[
+            (Color::Red, 600),
+            (Color::Black, -700),
+            (Color::Red, 650),
+            (Color::Black, -800),
+        ]);
+        assert_eq!(
+            score_adjudication(&losing_black, 10, &r),
+            Some(Termination::ScoreAdjudication {
+                winner: Some(Color::Red)
+            })
+        );
+        // One engine disagrees: no adjudication.
+        let mut disagree = losing_black.clone();
+        disagree[2].1 = Some(100);
+        assert_eq!(score_adjudication(&disagree, 10, &r), None);
+        let quiet = s(&[(Color::Red, 3); 6]);
+        assert_eq!(score_adjudication(&quiet, 29, &r), None, "too early");
+        assert_eq!(
+            score_adjudication(&quiet, 30, &r),
+            Some(Termination::ScoreAdjudication { winner: None })
+        );
+        assert_eq!(score_adjudication(&quiet, 40, &ScoreRules::default()), None);
+    }
+}

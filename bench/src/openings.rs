@@ -1,0 +1,118 @@
+//! Opening files: one opening per line, either a FEN (optionally followed by
+//! `moves m1 m2 …`), or a list of ICCS moves from the start position. Blank lines
+//! and lines starting with `#` are skipped. Every opening is checked (valid FEN,
+//! legal moves) when the file is read, with the line number in the error.
+
+use rules::{Move, Position, START_FEN};
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    pub fen: String,
+    pub moves: Vec<Move>,
+}
+
+impl Opening {
+    pub fn startpos() -> Opening {
+        Opening {
+            fen: START_FEN.to_string(),
+            moves: Vec::new(),
+        }
+    }
+
+    /// The position after the opening moves.
+    pub fn position(&self) -> Option<Position> {
+        let mut p = Position::from_fen(&self.fen).ok()?;
+        for &m in &self.moves {
+            if !p.is_legal(m) {
+                return None;
+            }
+            p.make_move(m);
+        }
+        Some(p)
+    }
+}
+
+/// Parse one line; `Ok(None)` for blank lines and comments.
+pub fn parse_line(line: &str) -> Result<Option<Opening>, String> {
+    let line = line.trim();
+    if line.is_empty() || line.starts_with('#') {
+        return Ok(None);
+    }
+    let line = line.strip_prefix("fen ").unwrap_or(line);
+    let (fen_part, move_part) = match line.find(" moves") {
+        Some(i) => (line[..i].trim(), line[i + 6..].trim()),
+        None if line.contains('/') => (line, ""),
+        None => (START_FEN, line),
+    };
+    let fen_part = if fen_part == "startpos" {
+        START_FEN
+    } else {
+        fen_part
+    };
+    let mut pos = Position::from_fen(fen_part).map_err(|e| format!("bad FEN: {e}"))?;
+    let mut moves = Vec::new();
+    for t in move_part.split_whitespace() {
+        let m = pos.parse_move(t).map_err(|e| e.to_string())?;
+        pos.make_move(m);
+        moves.push(m);
+    }
+    if !pos.has_legal_move() {
+        return Err("the opening ends the game (no legal move)".into());
+    }
+    Ok(Some(Opening {
+        fen: Position::from_fen(fen_part)
+            .map(|p| p.to_fen())
+            .unwrap_or_else(|_| fen_part.to_string()),
+        moves,
+    }))
+}
+
+/// Parse a whole opening file.
+pub fn parse_openings(text: &str) -> Result<Vec<Opening>, String> {
+    let mut out = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        match parse_line(line) {
+            Ok(Some(o)) => out.push(o),
+            Ok(None) => {}
+            Err(e) => return Err(format!("line {}: {e}", i + 1)),
+        }
+    }
+    if out.is_empty() {
+        return Err("no openings in the file".into());
+    }
+    Ok(out)
+}
+
+pub fn load_openings(path: &std::path::Path) -> Result<Vec<Opening>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    parse_openings(&text).map_err(|e| format!("{}: {e}", path.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_three_forms() {
+        let text = "# comment\n\nh2e2 h9g7\n\
+                    rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n\
+                    startpos moves b0c2\n\
+                    fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2\n";
+        let o = parse_openings(text).unwrap();
+        assert_eq!(o.len(), 4);
+        assert_eq!(o[0].moves.len(), 2);
+        assert_eq!(o[1], Opening::startpos());
+        assert_eq!(o[2].moves[0].iccs(), "b0c2");
+        assert_eq!(o[3].moves[0].iccs(), "h2e2");
+        assert!(o[0].position().is_some());
+    }
+
+    #[test]
+    fn errors_name_the_line() {
+        let e = parse_openings("h2e2\nh2e2 h2e2\n").unwrap_err();
+        assert!(e.starts_with("line 2:"), "{e}");
+        let e = parse_openings("x/y/z\n").unwrap_err();
+        assert!(e.contains("bad FEN"), "{e}");
+        assert!(parse_openings("# nothing\n").is_err());
+    }
+}
