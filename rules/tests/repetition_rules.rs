@@ -1,0 +1,375 @@
+//! Qili's own 棋例 cases: one cycle or one decision per AXF detailed rule that the
+//! rule-book diagrams (axf_cases.rs) do not already decide, the seed-document figures,
+//! the search-side contract (`find_repetition`, `judge_repetition`) and the natural
+//! move limit. docs/RULES.md maps each rule to these tests.
+
+use rules::notation::parse_chinese;
+use rules::repetition::{
+    counted_plies, decide, find_repetition, judge_cycle, judge_repetition, label_move,
+    natural_limit_draw, natural_limit_reached, ChaseReason, CheckCounting, LabelKind, NaturalLimit,
+    Offence, PieceIds, RuleSet, SideSummary, Verdict, KILL_DEPTH,
+};
+use rules::{Move, Position};
+
+const OWN: &str = include_str!("data/repetition_rules.tsv");
+const AXF: &str = include_str!("data/repetition_axf_cases.tsv");
+
+fn verdict(s: &str) -> Option<Verdict> {
+    match s {
+        "draw" => Some(Verdict::Draw),
+        "red_must_change" => Some(Verdict::RedLoses),
+        "black_must_change" => Some(Verdict::BlackLoses),
+        _ => None,
+    }
+}
+
+fn moves(text: &str) -> Vec<Move> {
+    text.split_whitespace()
+        .map(|m| Move::parse_iccs(m).expect("ICCS move"))
+        .collect()
+}
+
+/// One case: id, FEN, cycle, AXF verdict, Chinese verdict (if known).
+type Row = (String, String, Vec<Move>, Verdict, Option<Verdict>);
+
+fn rows(table: &str) -> Vec<Row> {
+    table
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (
+                f[0].to_string(),
+                f[1].to_string(),
+                moves(f[2]),
+                verdict(f[3]).expect("AXF verdict"),
+                verdict(f[4]),
+            )
+        })
+        .collect()
+}
+
+fn judge(fen: &str, cycle: &[Move], rules: RuleSet) -> Verdict {
+    let pos = Position::from_fen(fen).expect("FEN");
+    judge_cycle(&pos, cycle, rules, KILL_DEPTH)
+        .expect("a legal cycle")
+        .verdict
+}
+
+#[test]
+fn own_rule_cases_under_both_rule_sets() {
+    let mut failures = Vec::new();
+    for (id, fen, cycle, axf, cn) in rows(OWN) {
+        let got = judge(&fen, &cycle, RuleSet::Axf);
+        if got != axf {
+            failures.push(format!("{id} AXF: got {got}, want {axf}"));
+        }
+        if let Some(cn) = cn {
+            let got = judge(&fen, &cycle, RuleSet::Chinese);
+            if got != cn {
+                failures.push(format!("{id} CN: got {got}, want {cn}"));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Playing the cycle in a game and asking the search-side API gives the same verdict
+/// as judging the cycle on its own, and the cycle found starts where it should.
+#[test]
+fn judge_repetition_agrees_with_judge_cycle() {
+    for table in [AXF, OWN] {
+        for (id, fen, cycle, axf, cn) in rows(table) {
+            let mut pos = Position::from_fen(&fen).expect("FEN");
+            for (i, &m) in cycle.iter().enumerate() {
+                pos.make_move(m);
+                // Before the cycle closes there may be an inner loop (D03, D39), never
+                // a repetition of the start.
+                if i + 1 < cycle.len() {
+                    if let Some(s) = find_repetition(&pos) {
+                        assert_ne!(s, 0, "{id}: start repeated early");
+                    }
+                }
+            }
+            let start = find_repetition(&pos).expect("the cycle repeats");
+            assert_eq!(pos.history()[start].key, pos.key(), "{id}");
+            let v = judge_repetition(&pos, RuleSet::Axf).expect("a verdict");
+            if start == 0 {
+                assert_eq!(v, axf, "{id} AXF via judge_repetition");
+                if let Some(cn) = cn {
+                    assert_eq!(
+                        judge_repetition(&pos, RuleSet::Chinese),
+                        Some(cn),
+                        "{id} CN via judge_repetition"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn no_repetition_no_verdict() {
+    let mut pos = Position::startpos();
+    for m in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+        let mv = pos.parse_move(m).expect("legal");
+        pos.make_move(mv);
+    }
+    assert_eq!(find_repetition(&pos), None);
+    assert_eq!(judge_repetition(&pos, RuleSet::Axf), None);
+    // A capture inside the loop breaks it.
+    let fen = "4k4/4a4/9/9/9/9/9/9/4A4/R3K4 w - - 0 1";
+    let mut p = Position::from_fen(fen).expect("FEN");
+    for m in ["a0a1", "e8d9", "a1a0", "d9e8"] {
+        let mv = p.parse_move(m).expect("legal");
+        p.make_move(mv);
+    }
+    assert_eq!(find_repetition(&p), Some(0));
+    assert_eq!(judge_repetition(&p, RuleSet::Axf), Some(Verdict::Draw));
+}
+
+// ---- decisions between the two sides (乙 1–4 and rules 1–8, 11, 17, 33–35) ----
+
+fn side(moves: u32, checks: u32, kills: u32, chases: u32, same_victim: bool) -> SideSummary {
+    SideSummary {
+        moves,
+        checks,
+        kills,
+        chase_moves: chases,
+        attacking_moves: (checks + kills + chases).min(moves),
+        victims_every_move: if same_victim { 1 << 40 } else { 0 },
+    }
+}
+
+#[test]
+fn rule_2_mutual_perpetual_check_is_a_draw() {
+    let both = side(2, 2, 0, 0, false);
+    assert_eq!(decide(&both, &both, RuleSet::Axf), Verdict::Draw);
+    assert_eq!(decide(&both, &both, RuleSet::Chinese), Verdict::Draw);
+}
+
+#[test]
+fn rule_3_two_checks_against_one_check_back() {
+    let red = side(2, 2, 0, 0, false);
+    let black = side(2, 1, 0, 0, false);
+    assert_eq!(decide(&red, &black, RuleSet::Axf), Verdict::RedLoses);
+    assert_eq!(decide(&red, &black, RuleSet::Chinese), Verdict::RedLoses);
+}
+
+#[test]
+fn rules_4_5_6_kills_are_allowed_under_axf_but_not_under_chinese_rules() {
+    let idle = side(2, 0, 0, 0, false);
+    let kills = side(2, 0, 2, 0, false);
+    let check_kill = side(2, 1, 1, 0, false);
+    assert_eq!(decide(&kills, &idle, RuleSet::Axf), Verdict::Draw); // 4 长杀
+    assert_eq!(decide(&kills, &kills, RuleSet::Axf), Verdict::Draw); // 5 解杀反杀
+    assert_eq!(decide(&check_kill, &idle, RuleSet::Axf), Verdict::Draw); // 6 一将一杀
+    assert_eq!(decide(&kills, &idle, RuleSet::Chinese), Verdict::RedLoses);
+    assert_eq!(
+        decide(&check_kill, &idle, RuleSet::Chinese),
+        Verdict::RedLoses
+    );
+    assert_eq!(
+        kills.offence(RuleSet::Chinese),
+        Some(Offence::PerpetualKill)
+    );
+}
+
+#[test]
+fn rules_7_8_11_33_one_check_or_one_threat_with_a_chase_is_a_draw_under_axf() {
+    let idle = side(2, 0, 0, 0, false);
+    let check_chase = side(2, 1, 0, 1, false); // 7 一将一捉
+    let check_idle = side(2, 1, 0, 0, false); // 8 一将一闲 / 一将一要抽吃
+    let chase_idle = side(2, 0, 0, 1, false); // 11 一捉一要抽吃, 33 长要抽吃 (threats are idle)
+    for s in [check_chase, check_idle, chase_idle] {
+        assert_eq!(decide(&s, &idle, RuleSet::Axf), Verdict::Draw);
+    }
+    assert_eq!(
+        decide(&check_chase, &idle, RuleSet::Chinese),
+        Verdict::RedLoses
+    );
+    assert_eq!(decide(&check_idle, &idle, RuleSet::Chinese), Verdict::Draw);
+}
+
+#[test]
+fn principle_2_perpetual_check_against_perpetual_chase_the_checker_changes() {
+    let checks = side(2, 2, 0, 0, false);
+    let chases = side(2, 0, 0, 2, true);
+    assert_eq!(decide(&checks, &chases, RuleSet::Axf), Verdict::RedLoses);
+    assert_eq!(decide(&chases, &checks, RuleSet::Axf), Verdict::BlackLoses);
+}
+
+#[test]
+fn rule_17_and_principle_3_both_chase_is_a_draw() {
+    let chases = side(2, 0, 0, 2, true);
+    assert_eq!(decide(&chases, &chases, RuleSet::Axf), Verdict::Draw);
+    assert_eq!(decide(&chases, &chases, RuleSet::Chinese), Verdict::Draw);
+}
+
+#[test]
+fn rules_34_35_blocks_offers_and_exchanges_are_idle() {
+    // A side whose moves are 拦/兑/献 has no check, kill or chase.
+    let idle = side(2, 0, 0, 0, false);
+    assert_eq!(idle.offence(RuleSet::Axf), None);
+    assert_eq!(idle.offence(RuleSet::Chinese), None);
+    assert_eq!(decide(&idle, &idle, RuleSet::Axf), Verdict::Draw);
+}
+
+// ---- single-move labels ----
+
+fn label(fen: &str, mv: &str) -> rules::repetition::MoveLabel {
+    let mut pos = Position::from_fen(fen).expect("FEN");
+    let m = pos.parse_move(mv).expect("legal");
+    let ids = PieceIds::new(&pos);
+    let l = label_move(&mut pos, m, &ids, KILL_DEPTH);
+    assert_eq!(
+        pos,
+        Position::from_fen(fen).expect("FEN"),
+        "position restored"
+    );
+    l
+}
+
+#[test]
+fn rule_20_uncrossed_pawn_is_not_chased_crossed_one_is() {
+    // Rook to the c-file: attacks an unprotected black pawn that has not crossed.
+    let l = label("4k4/4a4/9/2p6/9/9/9/9/4A4/R3K4 w - - 0 1", "a0c0");
+    assert_eq!(l.kind(), LabelKind::Idle, "{l:?}");
+    // The same pawn across the river (rank 4, Red's half) is chased.
+    let l = label("4k4/4a4/9/9/9/2p6/9/9/4A4/R3K4 w - - 0 1", "a0c0");
+    assert_eq!(l.kind(), LabelKind::Chase);
+}
+
+#[test]
+fn rule_19_like_pieces_offer_exchange_unless_one_cannot_take() {
+    // Rook faces rook on an open file: an offer of exchange.
+    let l = label("4k4/4a4/9/3r5/9/9/9/9/4A4/R3K4 w - - 0 1", "a0d0");
+    assert_eq!(l.kind(), LabelKind::Exchange, "{l:?}");
+    // Knight attacks a knight whose leg is blocked (by the pawn on d5): it cannot
+    // take back, so the attack is a chase, not an offer.
+    let l = label("4k4/4a4/9/3n5/3P5/9/9/5N3/4A4/4K4 w - - 0 1", "f2e4");
+    assert_eq!(l.kind(), LabelKind::Chase, "{l:?}");
+    // Without the pawn both knights can take: an offer of exchange.
+    let l = label("4k4/4a4/9/3n5/9/9/9/5N3/4A4/4K4 w - - 0 1", "f2e4");
+    assert_eq!(l.kind(), LabelKind::Exchange, "{l:?}");
+}
+
+#[test]
+fn rule_29_false_root_pinned_protector() {
+    let l = label("3k5/9/c2r5/9/9/9/9/1R1R5/4A4/4K4 w - - 0 1", "b2a2");
+    let c = l.chases().next().expect("a chase");
+    assert_eq!(c.reason, ChaseReason::FalseRoot);
+}
+
+#[test]
+fn rules_9_16_protected_rook_attacked_by_cannon_or_knight_is_chased() {
+    let l = label("3ak4/3ra4/9/9/3r5/2N6/9/9/4A4/4K4 w - - 0 1", "c4e3");
+    let c = l.chases().next().expect("a chase");
+    assert_eq!(c.reason, ChaseReason::Outvalued);
+    assert_eq!(c.victim.kind, rules::PieceKind::Rook);
+}
+
+#[test]
+fn check_is_labelled_first() {
+    let l = label("c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1", "h8h9");
+    assert!(l.check);
+    assert_eq!(l.kind(), LabelKind::Check);
+}
+
+// ---- the seed figures (seed 003 图一–图五, 图八): Chinese move text = rule-book cycles ----
+
+fn chinese_cycle(fen: &str, text: &str) -> Vec<Move> {
+    let mut pos = Position::from_fen(fen).expect("FEN");
+    let mut out = Vec::new();
+    for t in text.split_whitespace() {
+        let m = parse_chinese(&pos, t).unwrap_or_else(|e| panic!("{t}: {e}"));
+        pos.make_move(m);
+        out.push(m);
+    }
+    out
+}
+
+#[test]
+fn seed_003_figures_are_the_rule_book_cycles() {
+    let axf = rows(AXF);
+    let find = |id: &str| axf.iter().find(|r| r.0 == id).expect("case").clone();
+    for (id, text) in [
+        ("AXF-D05", "兵四平五 卒6平5 兵五平四 卒5平6"), // 图一 二照一还照
+        ("AXF-D06", "车二平三 象7进9 车三平二 象9退7"), // 图二 长杀
+        ("AXF-D07", "马六进七 将6进1 马七退六 将6退1"), // 图三
+        ("AXF-D08", "炮七平三 炮3平7 炮三平七 炮7平3"), // 图四
+        ("AXF-D14", "车七进一 士5退4 车七退一 士4进5"), // 图八 一将一闲
+    ] {
+        let (_, fen, cycle, v, _) = find(id);
+        assert_eq!(chinese_cycle(&fen, text), cycle, "{id}");
+        assert_eq!(judge(&fen, &cycle, RuleSet::Axf), v, "{id}");
+    }
+    // 图四's whole seven-ply line is legal on D08 and ends with the same verdict.
+    let (_, fen, _, _, _) = find("AXF-D08");
+    let line = chinese_cycle(
+        &fen,
+        "炮七平三 炮3平7 炮三平七 炮7平3 炮七平二 炮3平8 炮二平八",
+    );
+    assert_eq!(line.len(), 7);
+}
+
+// ---- natural move limit ----
+
+fn shuffle(fen: &str, plies: usize, cycle: &[&str]) -> Position {
+    let mut pos = Position::from_fen(fen).expect("FEN");
+    for i in 0..plies {
+        let m = pos.parse_move(cycle[i % cycle.len()]).expect("legal");
+        pos.make_move(m);
+    }
+    pos
+}
+
+#[test]
+fn natural_limit_counts_moves_without_capture() {
+    let fen = "4k4/4a4/9/9/9/9/9/9/4A4/R3K4 w - - 0 1";
+    let lim = NaturalLimit::default();
+    assert_eq!(lim.moves, 60);
+    let p = shuffle(fen, 119, &["a0a1", "e8d9", "a1a0", "d9e8"]);
+    assert!(!natural_limit_reached(&p, &lim));
+    let p = shuffle(fen, 120, &["a0a1", "e8d9", "a1a0", "d9e8"]);
+    assert!(natural_limit_reached(&p, &lim));
+    assert!(natural_limit_draw(&p, &lim));
+    let fifty = NaturalLimit {
+        moves: 50,
+        checks: CheckCounting::All,
+    };
+    let p = shuffle(fen, 100, &["a0a1", "e8d9", "a1a0", "d9e8"]);
+    assert!(natural_limit_reached(&p, &fifty));
+}
+
+#[test]
+fn natural_limit_discounts_checks_beyond_the_allowance() {
+    // Red checks on every move (rook h8-h9 and back), Black's king shuttles.
+    let fen = "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1";
+    let cycle = ["h8h9", "f9f8", "h9h8", "f8f9"];
+    let p = shuffle(fen, 100, &cycle);
+    assert_eq!(counted_plies(&p, CheckCounting::All), 100);
+    // 50 red moves of which 25 are checks (h8h9 checks, h9h8 does not... both check):
+    // only 10 checks count and the replies to the others do not count either.
+    let counted = counted_plies(&p, CheckCounting::AtMost(10));
+    assert!(counted < 100, "{counted}");
+    let book = NaturalLimit::axf_book();
+    assert!(!natural_limit_reached(&p, &book));
+    let fast = NaturalLimit::chinese_fast();
+    assert_eq!(fast.checks, CheckCounting::AtMost(8));
+}
+
+#[test]
+fn natural_limit_mate_on_the_last_move_wins() {
+    // Red mates with the last move of the limit: the limit is reached, but it is no draw.
+    // Rook to the back rank; the king is boxed in by its own advisors.
+    let fen = "4ka3/4a4/9/9/9/9/9/9/R8/4K4 w - - 119 80";
+    let mut p = Position::from_fen(fen).expect("FEN");
+    let m = p.parse_move("a1a9").expect("legal");
+    p.make_move(m);
+    let lim = NaturalLimit::default();
+    assert!(natural_limit_reached(&p, &lim));
+    assert!(!p.has_legal_move(), "mated");
+    assert!(!natural_limit_draw(&p, &lim));
+}
