@@ -121,10 +121,14 @@ impl MatchSummary {
             100.0 * t.score()
         );
         match t.elo() {
-            (e, Some(err)) => s.push_str(&format!("Elo difference: {e:+.1} ± {err:.1} (95%)\n")),
-            (e, None) if t.games() > 0 => {
-                s.push_str(&format!("Elo difference: {e:+.1} (interval undefined)\n"))
-            }
+            (e, Some(err)) => s.push_str(&format!(
+                "Elo difference: {:+.1} ± {err:.1} (95%)\n",
+                e + 0.0
+            )),
+            (e, None) if t.games() > 0 => s.push_str(&format!(
+                "Elo difference: {:+.1} (interval undefined)\n",
+                e + 0.0
+            )),
             _ => {}
         }
         if let Some((sp, llr, state)) = &self.sprt {
