@@ -660,19 +660,72 @@ fn naive_legal(p: &Position) -> HashSet<Move> {
     for (i, cell) in b.iter_mut().enumerate() {
         *cell = p.piece_at(Square(i as u8));
     }
-    let us = p.side_to_move();
-    let mut out = HashSet::new();
+    naive_legal_board(&b, p.side_to_move())
+        .into_iter()
+        .map(|(from, to)| Move::new(Square(from as u8), Square(to as u8)))
+        .collect()
+}
+
+/// Legal moves of `us` by the rules alone: each rule move, kept when afterwards
+/// no enemy rule move reaches the king and the kings do not face each other.
+fn naive_legal_board(b: &Board, us: Color) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
     for from in 0..90 {
         if b[from].is_none_or(|q| q.color != us) {
             continue;
         }
-        for to in naive_targets(&b, from) {
-            let mut after = b;
+        for to in naive_targets(b, from) {
+            let mut after = *b;
             after[to] = after[from].take();
             if !naive_king_unsafe(&after, us) {
-                out.insert(Move::new(Square(from as u8), Square(to as u8)));
+                out.push((from, to));
             }
         }
     }
     out
+}
+
+fn naive_perft(b: &Board, us: Color, depth: u32) -> u64 {
+    let moves = naive_legal_board(b, us);
+    if depth <= 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .into_iter()
+        .map(|(from, to)| {
+            let mut after = *b;
+            after[to] = after[from].take();
+            naive_perft(&after, us.flip(), depth - 1)
+        })
+        .sum()
+}
+
+/// The naive generator is itself checked: it reproduces the reference perft(3)
+/// of every position in the table, so agreeing with it means something.
+#[test]
+fn naive_generator_matches_the_perft_table() {
+    let table = include_str!("data/perft.tsv");
+    let mut rows = 0;
+    for line in table
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("fen"))
+    {
+        let mut fields = line.split('\t');
+        let p = pos(fields.next().unwrap_or_default());
+        let counts: Vec<u64> = fields.filter_map(|f| f.trim().parse().ok()).collect();
+        let mut b: Board = [None; 90];
+        for (i, cell) in b.iter_mut().enumerate() {
+            *cell = p.piece_at(Square(i as u8));
+        }
+        for depth in 1..=3u32 {
+            assert_eq!(
+                naive_perft(&b, p.side_to_move(), depth),
+                counts[depth as usize - 1],
+                "naive perft({depth}) of {}",
+                p.to_fen()
+            );
+        }
+        rows += 1;
+    }
+    assert_eq!(rows, 7);
 }
