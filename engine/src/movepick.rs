@@ -1,0 +1,165 @@
+//! Move ordering. The hash move is tried before any generation (many nodes end
+//! there); then every legal move is scored once and picked best-first:
+//! good captures (SEE >= 0) by victim value and capture history, killers, the
+//! counter-move, quiet moves by history, and last the losing captures.
+
+use crate::history::Histories;
+use rules::movegen::MAX_MOVES;
+use rules::{GenKind, Move, MoveList, Piece, Position};
+
+/// Victim value for MVV-LVA (King, Advisor, Elephant, Knight, Rook, Cannon, Pawn).
+pub const VICTIM: [i32; 7] = [0, 200, 200, 400, 900, 450, 100];
+
+const GOOD_CAPTURE: i32 = 1 << 28;
+const KILLER_1: i32 = 1 << 27;
+const KILLER_2: i32 = KILLER_1 - 1;
+const COUNTER: i32 = KILLER_1 - 2;
+const BAD_CAPTURE: i32 = -(1 << 28);
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Stage {
+    HashMove,
+    Generate,
+    Pick,
+}
+
+pub struct MovePicker {
+    stage: Stage,
+    tt_move: Move,
+    moves: [Move; MAX_MOVES],
+    scores: [i32; MAX_MOVES],
+    len: usize,
+    idx: usize,
+    /// Quiescence: captures only (all moves when in check).
+    captures_only: bool,
+}
+
+impl MovePicker {
+    /// For the main search. `tt_move` must already be known legal (or null).
+    pub fn new(tt_move: Move) -> MovePicker {
+        MovePicker {
+            stage: if tt_move.is_null() {
+                Stage::Generate
+            } else {
+                Stage::HashMove
+            },
+            tt_move,
+            moves: [Move::NULL; MAX_MOVES],
+            scores: [0; MAX_MOVES],
+            len: 0,
+            idx: 0,
+            captures_only: false,
+        }
+    }
+
+    /// For quiescence: captures (or every evasion when in check), hash move first.
+    pub fn new_qsearch(tt_move: Move, in_check: bool) -> MovePicker {
+        let mut mp = MovePicker::new(tt_move);
+        mp.captures_only = !in_check;
+        mp
+    }
+
+    /// The next move and whether it was ordered among the losing captures.
+    pub fn next(
+        &mut self,
+        pos: &Position,
+        hist: &Histories,
+        ply: usize,
+        prev: Option<(Piece, Move)>,
+    ) -> Option<Move> {
+        loop {
+            match self.stage {
+                Stage::HashMove => {
+                    self.stage = Stage::Generate;
+                    return Some(self.tt_move);
+                }
+                Stage::Generate => {
+                    self.generate(pos, hist, ply, prev);
+                    self.stage = Stage::Pick;
+                }
+                Stage::Pick => {
+                    if self.idx >= self.len {
+                        return None;
+                    }
+                    let mut best = self.idx;
+                    for i in self.idx + 1..self.len {
+                        if self.scores[i] > self.scores[best] {
+                            best = i;
+                        }
+                    }
+                    self.moves.swap(self.idx, best);
+                    self.scores.swap(self.idx, best);
+                    let m = self.moves[self.idx];
+                    self.idx += 1;
+                    return Some(m);
+                }
+            }
+        }
+    }
+
+    /// Score of the move returned last (to tell losing captures apart).
+    pub fn last_score(&self) -> i32 {
+        if self.stage == Stage::Pick && self.idx > 0 {
+            self.scores[self.idx - 1]
+        } else {
+            i32::MAX
+        }
+    }
+
+    fn generate(
+        &mut self,
+        pos: &Position,
+        hist: &Histories,
+        ply: usize,
+        prev: Option<(Piece, Move)>,
+    ) {
+        let mut list = MoveList::new();
+        let kind = if self.captures_only {
+            GenKind::Captures
+        } else {
+            GenKind::All
+        };
+        pos.generate(kind, &mut list);
+        let us = pos.side_to_move();
+        let killers = hist.killers[ply.min(hist.killers.len() - 1)];
+        let counter = prev.map_or(Move::NULL, |(p, m)| hist.counter(p, m));
+        let mut n = 0;
+        for &m in list.iter() {
+            if m == self.tt_move {
+                continue;
+            }
+            let mover = match pos.piece_at(m.from()) {
+                Some(p) => p,
+                None => continue,
+            };
+            let s = if let Some(victim) = pos.piece_at(m.to()) {
+                let v = VICTIM[victim.kind.index()] * 8 - VICTIM[mover.kind.index()] / 8
+                    + hist.capture(mover, m, victim.kind) / 16;
+                if self.captures_only || pos.see_ge(m, 0) {
+                    GOOD_CAPTURE + v
+                } else {
+                    BAD_CAPTURE + v
+                }
+            } else if m == killers[0] {
+                KILLER_1
+            } else if m == killers[1] {
+                KILLER_2
+            } else if m == counter {
+                COUNTER
+            } else {
+                hist.quiet(us, m)
+            };
+            self.moves[n] = m;
+            self.scores[n] = s;
+            n += 1;
+        }
+        self.len = n;
+        self.idx = 0;
+    }
+}
+
+/// Is `s` the ordering score of a capture that loses material by SEE?
+#[inline(always)]
+pub fn is_bad_capture_score(s: i32) -> bool {
+    s < BAD_CAPTURE / 2
+}

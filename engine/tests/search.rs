@@ -1,0 +1,241 @@
+//! Search behaviour: mates are found (and checked by an independent brute-force
+//! prover), root restrictions are honoured, stop is prompt, results are
+//! deterministic, and concurrent hash-table writers never produce illegal moves.
+
+use engine::{Engine, EngineOptions, Limits, Score, SearchControl, SearchResult};
+use rules::{Move, Position};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+fn engine(threads: usize, hash_mb: usize) -> Engine {
+    Engine::new(EngineOptions {
+        threads,
+        hash_mb,
+        ..EngineOptions::default()
+    })
+}
+
+fn search_depth(e: &mut Engine, pos: &Position, depth: u32) -> SearchResult {
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    e.search(pos, &limits, &SearchControl::new(), &mut |_| {})
+}
+
+/// Can the side to move force a win (the opponent left without a legal move) within
+/// `n` of its own moves? Plain AND-OR search, no pruning: the independent witness.
+fn forced_win_within(pos: &mut Position, n: u32) -> bool {
+    if n == 0 {
+        return false;
+    }
+    for &m in pos.legal_moves().iter() {
+        pos.make_move(m);
+        let replies = pos.legal_moves();
+        let wins = replies.iter().all(|&r| {
+            pos.make_move(r);
+            let w = forced_win_within(pos, n - 1);
+            pos.unmake_move();
+            w
+        });
+        pos.unmake_move();
+        if wins {
+            return true;
+        }
+    }
+    false
+}
+
+fn shortest_mate(fen: &str, max: u32) -> Option<u32> {
+    let mut pos = Position::from_fen(fen).unwrap();
+    (1..=max).find(|&n| forced_win_within(&mut pos, n))
+}
+
+#[test]
+fn finds_composed_mates() {
+    // (FEN, expected mate length in moves), each proved by the brute-force prover.
+    let cases = [
+        // Rook to the d-file: the flying general takes e9 away. 车五平六.
+        ("3k5/9/9/9/9/9/9/9/4R4/4K4 w - - 0 1", 1),
+        // Rook and king against the bare king: the king on the d-file guards it.
+        ("4k4/9/9/9/9/9/9/9/9/3K4R w - - 0 1", 2),
+        // Rook and cannon: the cannon needs a screen first.
+        ("5k3/9/9/9/9/9/9/9/4C4/3K2R2 w - - 0 1", 2),
+        // Rook against king and advisor, and against king and elephant: mate in 3.
+        ("4ka3/9/9/9/9/9/9/9/9/3K3R1 w - - 0 1", 3),
+        ("2bk5/9/9/9/9/9/9/9/9/4K1R2 w - - 0 1", 3),
+        // Black to move mates the same way.
+        ("4k4/4r4/9/9/9/9/9/9/9/3K5 b - - 0 1", 1),
+    ];
+    for (fen, n) in cases {
+        assert_eq!(shortest_mate(fen, n), Some(n), "prover on {fen}");
+        let pos = Position::from_fen(fen).unwrap();
+        let mut e = engine(1, 16);
+        let r = search_depth(&mut e, &pos, 2 * n + 3);
+        assert_eq!(r.score, Score::Mate(n as i32), "{fen}");
+        // The move itself keeps a mate of that length.
+        let mut p = pos.clone();
+        let best = r.best.unwrap();
+        p.make_move(best);
+        let replies = p.legal_moves();
+        let still_mates = replies.iter().all(|&rp| {
+            p.make_move(rp);
+            let w = n == 1 || forced_win_within(&mut p, n - 1);
+            p.unmake_move();
+            w
+        });
+        assert!(still_mates, "{fen}: {best} does not keep the mate");
+    }
+}
+
+#[test]
+fn mated_side_reports_negative_mate() {
+    // Black to move after 车五平六 is mated: the search has no move at all.
+    let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/3R5/4K4 b - - 0 1").unwrap();
+    let mut e = engine(1, 16);
+    let r = search_depth(&mut e, &pos, 4);
+    assert_eq!(r.best, None);
+    assert_eq!(r.score, Score::Mate(0));
+}
+
+#[test]
+fn banmoves_and_searchmoves_are_respected() {
+    let pos = Position::startpos();
+    let mut e = engine(1, 16);
+    let free = search_depth(&mut e, &pos, 5).best.unwrap();
+    let ban = Limits {
+        depth: Some(5),
+        banmoves: vec![free],
+        ..Limits::default()
+    };
+    let r = e.search(&pos, &ban, &SearchControl::new(), &mut |i| {
+        assert!(!i.pv.is_empty() && i.pv[0] != free);
+    });
+    let b = r.best.unwrap();
+    assert_ne!(b, free);
+    assert!(pos.is_legal(b));
+
+    let only: Vec<Move> = ["a3a4", "i0i1"]
+        .iter()
+        .map(|t| pos.parse_move(t).unwrap())
+        .collect();
+    let sm = Limits {
+        depth: Some(5),
+        searchmoves: only.clone(),
+        ..Limits::default()
+    };
+    let r = e.search(&pos, &sm, &SearchControl::new(), &mut |_| {});
+    assert!(only.contains(&r.best.unwrap()));
+
+    // Every legal move banned: no move to return.
+    let all = Limits {
+        depth: Some(3),
+        banmoves: pos.legal_moves().iter().copied().collect(),
+        ..Limits::default()
+    };
+    assert_eq!(
+        e.search(&pos, &all, &SearchControl::new(), &mut |_| {})
+            .best,
+        None
+    );
+}
+
+#[test]
+fn multipv_reports_distinct_first_moves() {
+    let pos = Position::startpos();
+    let mut e = engine(1, 16);
+    let limits = Limits {
+        depth: Some(4),
+        multipv: 3,
+        ..Limits::default()
+    };
+    let mut last = Vec::new();
+    e.search(&pos, &limits, &SearchControl::new(), &mut |i| {
+        if i.depth == 4 {
+            last.push((i.multipv, i.pv[0]));
+        }
+    });
+    assert_eq!(last.iter().map(|x| x.0).collect::<Vec<_>>(), vec![1, 2, 3]);
+    assert!(last[0].1 != last[1].1 && last[1].1 != last[2].1 && last[0].1 != last[2].1);
+}
+
+#[test]
+fn stop_ends_an_infinite_search_and_returns_a_legal_move() {
+    let pos = Position::startpos();
+    let mut e = engine(2, 16);
+    let control = Arc::new(SearchControl::new());
+    let c2 = Arc::clone(&control);
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(Duration::from_millis(100));
+        let t = Instant::now();
+        c2.stop();
+        t
+    });
+    let limits = Limits {
+        infinite: true,
+        ..Limits::default()
+    };
+    let r = e.search(&pos, &limits, &control, &mut |_| {});
+    let done = Instant::now();
+    let stopped_at = stopper.join().unwrap();
+    assert!(pos.is_legal(r.best.unwrap()));
+    // Generous bound: the point is that it returns at all, and soon.
+    assert!(done.duration_since(stopped_at) < Duration::from_secs(1));
+}
+
+#[test]
+fn a_search_stopped_before_it_starts_still_has_a_move() {
+    let pos = Position::startpos();
+    let mut e = engine(1, 16);
+    let control = SearchControl::new();
+    control.stop();
+    let r = e.search(&pos, &Limits::default(), &control, &mut |_| {});
+    assert!(pos.is_legal(r.best.unwrap()));
+}
+
+#[test]
+fn node_count_is_deterministic_single_threaded() {
+    let fens = &engine::bench_positions::BENCH_FENS[..6];
+    let run = || {
+        let mut e = engine(1, 8);
+        fens.iter()
+            .map(|f| {
+                e.new_game();
+                search_depth(&mut e, &Position::from_fen(f).unwrap(), 6).nodes
+            })
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(run(), run());
+}
+
+#[test]
+fn node_limit_is_respected() {
+    let pos = Position::startpos();
+    let mut e = engine(1, 8);
+    let limits = Limits {
+        nodes: Some(20_000),
+        ..Limits::default()
+    };
+    let r = e.search(&pos, &limits, &SearchControl::new(), &mut |_| {});
+    assert!(r.nodes < 20_000 + 2_048, "{}", r.nodes);
+    assert!(pos.is_legal(r.best.unwrap()));
+}
+
+#[test]
+fn concurrent_threads_on_a_tiny_table_return_legal_moves() {
+    // Four threads share a 1 MiB table, so entries are overwritten all the time.
+    let mut e = engine(4, 1);
+    for fen in engine::bench_positions::BENCH_FENS.iter().step_by(5) {
+        let pos = Position::from_fen(fen).unwrap();
+        let r = search_depth(&mut e, &pos, 7);
+        assert!(pos.is_legal(r.best.unwrap()), "{fen}");
+        if let Some(p) = r.ponder {
+            let mut after = pos.clone();
+            after.make_move(r.best.unwrap());
+            assert!(after.is_legal(p), "{fen}: ponder {p}");
+        }
+        if let Some((m, _, _)) = e.probe(&pos) {
+            assert!(pos.is_legal(m));
+        }
+    }
+}
