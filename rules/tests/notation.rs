@@ -457,3 +457,40 @@ fn random_crowded_position(rng: &mut Rng) -> Option<Position> {
     };
     Position::from_setup(&s).ok()
 }
+
+#[test]
+fn lines_print_and_parse() {
+    use rules::notation::{format_line, parse_line, Notation};
+    let p = Position::startpos();
+    let moves = parse_line(&p, "1. 炮二平五 马８进７ 2. 马二进三 车9平8 3、 h0? ").err();
+    // "h0?" is not a move: the error names the fifth move.
+    assert!(
+        matches!(moves, Some((4, NotationError::Syntax { .. }))),
+        "{moves:?}"
+    );
+    let moves = parse_line(&p, "1. 炮二平五 马８进７ 2. H2+3 i9h9 3... R1.2").expect("line");
+    assert_eq!(moves.len(), 5);
+    assert_eq!(
+        format_line(&p, &moves, Notation::Chinese),
+        ["炮二平五", "马８进７", "马二进三", "车９平８", "车一平二"]
+    );
+    assert_eq!(
+        format_line(&p, &moves, Notation::Wxf),
+        ["C2.5", "H8+7", "H2+3", "R9.8", "R1.2"]
+    );
+    assert_eq!(
+        format_line(&p, &moves, Notation::Iccs),
+        ["h2e2", "h9g7", "h0g2", "i9h9", "i0h0"]
+    );
+    // A move that is not legal, and everything after it, prints as coordinates.
+    let mut bad = moves.clone();
+    bad.insert(1, Move::parse_iccs("a0a5").expect("syntax"));
+    let printed = format_line(&p, &bad, Notation::Chinese);
+    assert_eq!(printed[0], "炮二平五");
+    assert_eq!(printed[1..], ["a0a5", "h9g7", "h0g2", "i9h9", "i0h0"]);
+    // An illegal move in a line is an error at its index.
+    assert!(matches!(
+        parse_line(&p, "炮二平五 将五进二"),
+        Err((1, NotationError::NoSuchMove(_)))
+    ));
+}

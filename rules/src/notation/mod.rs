@@ -102,6 +102,46 @@ pub fn format_move(pos: &Position, m: Move, notation: Notation) -> String {
     }
 }
 
+/// Print a sequence of moves played from `pos`, each in the position before it.
+/// Printing stops being notation at the first move that is not legal: that move
+/// and the rest are printed as ICCS coordinates.
+pub fn format_line(pos: &Position, moves: &[Move], notation: Notation) -> Vec<String> {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(moves.len());
+    let mut legal = true;
+    for &m in moves {
+        legal = legal && p.is_legal(m);
+        if legal {
+            out.push(format_move(&p, m, notation));
+            p.make_move(m);
+        } else {
+            out.push(m.iccs());
+        }
+    }
+    out
+}
+
+/// Read a game line such as `1. 炮二平五 马８进７ 2. 马二进三` or `h2e2 h9g7`: move
+/// texts in any notation separated by white space, move numbers (`1.`, `12...`,
+/// `3、`) skipped. Each move is read in the position after the ones before it. On
+/// failure, the index of the offending move and why.
+pub fn parse_line(pos: &Position, text: &str) -> Result<Vec<Move>, (usize, NotationError)> {
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for token in text.split_whitespace() {
+        let digits = token.trim_start_matches(|c: char| c.is_ascii_digit());
+        let is_number = digits.len() < token.len()
+            && digits.chars().all(|c| matches!(c, '.' | '、' | ')' | '．'));
+        if is_number {
+            continue;
+        }
+        let m = parse_any(&p, token).map_err(|e| (out.len(), e))?;
+        p.make_move(m);
+        out.push(m);
+    }
+    Ok(out)
+}
+
 /// Read a move in whichever notation the text is in: ICCS, WXF (ASCII) or Chinese.
 /// For text that is neither ICCS nor WXF the Chinese parser's error is returned.
 pub fn parse_any(pos: &Position, s: &str) -> Result<Move, NotationError> {
