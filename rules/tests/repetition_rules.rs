@@ -5,9 +5,9 @@
 
 use rules::notation::parse_chinese;
 use rules::repetition::{
-    counted_plies, decide, find_repetition, judge_cycle, judge_repetition, label_move,
-    natural_limit_draw, natural_limit_reached, ChaseReason, CheckCounting, LabelKind, NaturalLimit,
-    Offence, PieceIds, RuleSet, SideSummary, Verdict, KILL_DEPTH,
+    counted_plies, decide, find_repetition, judge_cycle, judge_repetition, judge_repetition_full,
+    label_move, natural_limit_draw, natural_limit_reached, ChaseReason, CheckCounting, LabelKind,
+    NaturalLimit, Offence, PieceIds, RuleSet, SideSummary, Verdict, KILL_DEPTH,
 };
 use rules::{Move, Position};
 
@@ -95,6 +95,13 @@ fn judge_repetition_agrees_with_judge_cycle() {
             let start = find_repetition(&pos).expect("the cycle repeats");
             assert_eq!(pos.history()[start].key, pos.key(), "{id}");
             let v = judge_repetition(&pos, RuleSet::Axf).expect("a verdict");
+            for rules in [RuleSet::Axf, RuleSet::Chinese] {
+                assert_eq!(
+                    judge_repetition(&pos, rules),
+                    judge_repetition_full(&pos, rules),
+                    "{id} {rules:?}: fast path = full labels"
+                );
+            }
             if start == 0 {
                 assert_eq!(v, axf, "{id} AXF via judge_repetition");
                 if let Some(cn) = cn {

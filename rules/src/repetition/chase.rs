@@ -249,6 +249,11 @@ pub(crate) fn assess(pos: &Position, by: Color, a: Square, t: Square) -> Option<
 
 /// All threats of side `by` against the other side's pieces on this board.
 pub(crate) fn threats(pos: &Position, by: Color) -> Threats {
+    threats_on(pos, by, Bitboard::FULL)
+}
+
+/// Threats of side `by` against the other side's pieces on the points `only`.
+pub(crate) fn threats_on(pos: &Position, by: Color, only: Bitboard) -> Threats {
     let mut out = Threats {
         list: [Threat {
             attacker: Square(0),
@@ -260,7 +265,7 @@ pub(crate) fn threats(pos: &Position, by: Color) -> Threats {
     let them = by.flip();
     let occ = pos.occupied();
     let byf = pos.occ_by_file();
-    let targets = pos.pieces_of(them) & !pos.pieces(them, PieceKind::King);
+    let targets = pos.pieces_of(them) & !pos.pieces(them, PieceKind::King) & only;
     for t in targets {
         for a in attackers_on(pos, t, by, occ, byf, Bitboard::FULL) {
             if let Some(what) = assess(pos, by, a, t) {

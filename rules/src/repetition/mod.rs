@@ -9,6 +9,7 @@
 //! the verdict), `natural.rs` (自然限着). docs/RULES.md maps each rule to the code.
 
 mod chase;
+mod fast;
 mod labels;
 mod natural;
 mod verdict;
@@ -136,23 +137,29 @@ pub fn find_repetition(pos: &Position) -> Option<usize> {
 }
 
 /// Verdict of the repetition that the last move completed, if it completed one.
-/// Labels the cycle from the earlier occurrence to now on a copy of the position;
-/// one copy of the position is the only allocation.
+/// Decides the cycle from the earlier occurrence to now on a copy of the position
+/// (one copy is the only allocation), skipping work that cannot change the verdict.
 pub fn judge_repetition(pos: &Position, rules: RuleSet) -> Option<Verdict> {
+    let start = find_repetition(pos)?;
+    Some(fast::judge_from(pos, start, rules))
+}
+
+/// The same verdict from full labels of every move (what `judge_cycle` uses); kept
+/// for tests that check the fast path against it.
+pub fn judge_repetition_full(pos: &Position, rules: RuleSet) -> Option<Verdict> {
     let start = find_repetition(pos)?;
     let n = pos.history().len();
     let mut p = pos.clone();
     for _ in start..n {
         p.unmake_move();
     }
-    let ids = PieceIds::new(&p);
-    let mut ids_now = ids;
+    let mut ids = PieceIds::new(&p);
     let mut sums = [SideSummary::default(); 2];
     let kill_depth = rules.search_kill_depth();
     for st in &pos.history()[start..n] {
-        let l = label_move(&mut p, st.mv, &ids_now, kill_depth);
+        let l = label_move(&mut p, st.mv, &ids, kill_depth);
         sums[l.side.index()].add(&l, rules);
-        ids_now.play(st.mv);
+        ids.play(st.mv);
         p.make_move(st.mv);
     }
     Some(verdict_of(&sums, rules))

@@ -30,16 +30,35 @@ impl SideSummary {
         } else {
             l.forbidden_victims(rules)
         };
+        self.add_parts(l.check, l.kill, victims);
+    }
+
+    /// Count one move: whether it checks, threatens mate, and the victims (cycle ids as
+    /// bits) it chases with a piece other than king or pawn.
+    pub fn add_parts(&mut self, check: bool, kill: bool, victims: u128) {
+        let victims = if check { 0 } else { victims };
         self.victims_every_move = if self.moves == 0 {
             victims
         } else {
             self.victims_every_move & victims
         };
         self.moves += 1;
-        self.checks += l.check as u32;
-        self.kills += (l.kill && !l.check) as u32;
-        self.chase_moves += (!l.check && victims != 0) as u32;
-        self.attacking_moves += (l.check || l.kill || victims != 0) as u32;
+        self.checks += check as u32;
+        self.kills += (kill && !check) as u32;
+        self.chase_moves += (!check && victims != 0) as u32;
+        self.attacking_moves += (check || kill || victims != 0) as u32;
+    }
+
+    /// Could this side still be found to make a forbidden perpetual if the cycle went on
+    /// with more moves of the same kind? (Lets the verdict stop labelling a side early.)
+    pub fn may_offend(&self, rules: RuleSet) -> bool {
+        if self.moves == 0 || self.checks == self.moves {
+            return true;
+        }
+        match rules {
+            RuleSet::Axf => self.victims_every_move != 0,
+            RuleSet::Chinese => self.attacking_moves == self.moves,
+        }
     }
 
     /// Every move a check (长将, rule 1).

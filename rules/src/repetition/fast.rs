@@ -1,0 +1,99 @@
+//! The verdict as search needs it: no labels kept, and work skipped wherever it cannot
+//! change the outcome. A side stops being examined once it can no longer be found
+//! guilty (a non-check move ends a perpetual check; under AXF a move that does not chase
+//! any piece chased on all its earlier moves ends a perpetual chase); after a side's
+//! first chase only the pieces it chased are assessed again; a check needs no chase
+//! test at all. When neither side can offend any more the cycle is a draw at once.
+
+use super::chase::{threats_on, Attack};
+use super::labels::{mates_by_checks, PieceIds};
+use super::verdict::{verdict_of, SideSummary};
+use super::{RuleSet, Verdict};
+use crate::bitboard::Bitboard;
+use crate::position::Position;
+use crate::types::{Color, PieceKind};
+
+/// Judge the cycle `pos.history()[start..]` (which must close a repetition).
+pub(super) fn judge_from(pos: &Position, start: usize, rules: RuleSet) -> Verdict {
+    let n = pos.history().len();
+    let mut p = pos.clone();
+    for _ in start..n {
+        p.unmake_move();
+    }
+    let mut ids = PieceIds::new(&p);
+    let mut sums = [SideSummary::default(); 2];
+    let kill_depth = rules.search_kill_depth();
+    for st in &pos.history()[start..n] {
+        let m = st.mv;
+        let side = p.side_to_move();
+        let s = &mut sums[side.index()];
+        if s.may_offend(rules) {
+            p.make_move(m);
+            let check = p.in_check();
+            p.unmake_move();
+            if check {
+                s.add_parts(true, false, 0);
+            } else {
+                let only = match rules {
+                    RuleSet::Axf if s.moves > 0 => candidates(&p, &ids, side, s.victims_every_move),
+                    _ => Bitboard::FULL,
+                };
+                let mut victims = 0u128;
+                let mut kill = false;
+                if only.any() {
+                    let before = threats_on(&p, side, only);
+                    p.make_move(m);
+                    let after = threats_on(&p, side, only);
+                    for t in after.as_slice() {
+                        if !matches!(t.what, Attack::Chase(_)) {
+                            continue;
+                        }
+                        if matches!(
+                            p.piece_at(t.attacker).map(|a| a.kind),
+                            Some(PieceKind::King | PieceKind::Pawn) | None
+                        ) {
+                            continue;
+                        }
+                        let was = if t.attacker == m.to() {
+                            m.from()
+                        } else {
+                            t.attacker
+                        };
+                        let old = before.get(was, t.target);
+                        let new = match rules {
+                            RuleSet::Axf => old.is_none(),
+                            RuleSet::Chinese => !matches!(old, Some(Attack::Chase(_))),
+                        };
+                        if new {
+                            victims |= 1u128 << ids.id(t.target);
+                        }
+                    }
+                    if victims == 0 && kill_depth > 0 {
+                        p.make_null_move();
+                        kill = mates_by_checks(&mut p, kill_depth);
+                        p.unmake_move();
+                    }
+                    p.unmake_move();
+                }
+                s.add_parts(false, kill, victims);
+            }
+            if !sums[0].may_offend(rules) && !sums[1].may_offend(rules) {
+                return Verdict::Draw;
+            }
+        }
+        ids.play(m);
+        p.make_move(m);
+    }
+    verdict_of(&sums, rules)
+}
+
+/// Points of the enemy pieces whose cycle ids are in `victims`.
+fn candidates(p: &Position, ids: &PieceIds, side: Color, victims: u128) -> Bitboard {
+    let mut b = Bitboard::EMPTY;
+    for s in p.pieces_of(side.flip()) {
+        if (victims >> ids.id(s)) & 1 != 0 {
+            b |= Bitboard::from_square(s);
+        }
+    }
+    b
+}
