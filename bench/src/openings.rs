@@ -1,6 +1,6 @@
 //! Opening files: one opening per line, either a FEN (optionally followed by
 //! `moves m1 m2 …`), or a list of ICCS moves from the start position. Blank lines
-//! and lines starting with `#` are skipped. Every opening is checked (valid FEN,
+//! and `#` comments are skipped. Every opening is checked (valid FEN,
 //! legal moves) when the file is read, with the line number in the error.
 
 use rules::{Move, Position, START_FEN};
@@ -34,8 +34,9 @@ impl Opening {
 
 /// Parse one line; `Ok(None)` for blank lines and comments.
 pub fn parse_line(line: &str) -> Result<Option<Opening>, String> {
-    let line = line.trim();
-    if line.is_empty() || line.starts_with('#') {
+    // `#` starts a comment (to the end of the line); FEN and moves never contain one.
+    let line = line.split('#').next().unwrap_or("").trim();
+    if line.is_empty() {
         return Ok(None);
     }
     let line = line.strip_prefix("fen ").unwrap_or(line);
@@ -94,7 +95,7 @@ mod tests {
 
     #[test]
     fn the_three_forms() {
-        let text = "# comment\n\nh2e2 h9g7\n\
+        let text = "# comment\n\nh2e2 h9g7  # +12\n\
                     rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1\n\
                     startpos moves b0c2\n\
                     fen rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1 moves h2e2\n";
@@ -114,5 +115,20 @@ mod tests {
         let e = parse_openings("x/y/z\n").unwrap_err();
         assert!(e.contains("bad FEN"), "{e}");
         assert!(parse_openings("# nothing\n").is_err());
+    }
+}
+
+#[cfg(test)]
+mod shipped {
+    use super::*;
+
+    /// The shipped opening set loads, is large, and has no duplicate positions.
+    #[test]
+    fn shipped_set_is_valid_and_distinct() {
+        let o = parse_openings(include_str!("../data/openings.txt")).unwrap();
+        assert!(o.len() >= 200, "{}", o.len());
+        let keys: std::collections::HashSet<u64> =
+            o.iter().map(|x| x.position().unwrap().key()).collect();
+        assert_eq!(keys.len(), o.len());
     }
 }
