@@ -422,3 +422,70 @@ fn json_judgement(start: &Position, j: &CycleJudgement, begin: usize) -> String 
         moves.join(",")
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const D01: &str = "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1";
+
+    #[test]
+    fn json_has_the_verdict_and_one_label_per_move() {
+        let out = judge_moves(D01, "h8h9 f9f8 h9h8 f8f9", RuleSet::Axf, 1, true).expect("judged");
+        assert!(out.starts_with("{\"verdict\":\"red_loses\""), "{out}");
+        assert_eq!(out.matches("\"label\":").count(), 4);
+        assert!(out.contains("\"label\":\"check\""));
+        assert!(out.contains("\"chinese\":\"车二进一\""), "{out}");
+    }
+
+    #[test]
+    fn human_output_names_moves_labels_and_the_verdict() {
+        let out = judge_moves(D01, "h8h9 f9f8 h9h8 f8f9", RuleSet::Axf, 1, false).expect("judged");
+        assert!(out.contains("车二进一"), "{out}");
+        assert!(out.contains(" 将 "), "{out}");
+        assert!(out.contains("红方变着"), "{out}");
+        assert!(out.contains("长将"), "{out}");
+    }
+
+    #[test]
+    fn a_prefix_before_the_loop_is_allowed() {
+        // One extra pair of moves first; the loop is then judged on its own.
+        let out = judge_moves(
+            "4k4/4a4/9/9/9/9/9/9/4A4/R3K4 w - - 0 1",
+            "a0b0 e8d9 b0c0 d9e8 c0b0 e8d9",
+            RuleSet::Axf,
+            1,
+            true,
+        )
+        .expect("judged");
+        assert!(out.contains("\"verdict\":\"draw\""), "{out}");
+        assert!(out.contains("\"cycle_start_ply\":2"), "{out}");
+        assert_eq!(out.matches("\"label\":").count(), 4);
+    }
+
+    #[test]
+    fn bad_input_is_an_error() {
+        assert!(judge_moves("bad fen", "h2e2", RuleSet::Axf, 1, false).is_err());
+        assert!(judge_moves(START_FEN, "", RuleSet::Axf, 1, false).is_err());
+        assert!(judge_moves(START_FEN, "h2e2 zz", RuleSet::Axf, 1, false).is_err());
+        assert!(judge_moves(START_FEN, "h2e2 h9g7", RuleSet::Axf, 1, false).is_err());
+        let e = judge_moves(START_FEN, "h2h8", RuleSet::Axf, 1, false).unwrap_err();
+        assert!(e.contains("move 1"), "{e}");
+    }
+
+    #[test]
+    fn pgn_reports_each_repetition_once() {
+        let dir = std::env::temp_dir().join(format!("qili-judge-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("temp dir");
+        let path = dir.join("game.pgn");
+        let pgn = format!(
+            "[Event \"test\"]\n[FEN \"{D01}\"]\n\n1. H8-H9 F9-F8 2. H9-H8 F8-F9 3. H8-H9 F9-F8 4. H9-H8 F8-F9 *\n"
+        );
+        std::fs::write(&path, pgn).expect("write");
+        let out = judge_pgn(&path, RuleSet::Axf, 1, true).expect("judged");
+        let _ = std::fs::remove_dir_all(&dir);
+        assert_eq!(out.matches("\"verdict\":").count(), 1, "{out}");
+        assert!(out.contains("\"verdict\":\"red_loses\""), "{out}");
+        assert!(judge_pgn(&dir.join("missing.pgn"), RuleSet::Axf, 1, false).is_err());
+    }
+}
