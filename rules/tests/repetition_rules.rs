@@ -79,7 +79,7 @@ fn own_rule_cases_under_both_rule_sets() {
 /// as judging the cycle on its own, and the cycle found starts where it should.
 #[test]
 fn judge_repetition_agrees_with_judge_cycle() {
-    for table in [AXF, OWN] {
+    for table in [AXF, OWN, CN2020] {
         for (id, fen, cycle, axf, cn) in rows(table) {
             let mut pos = Position::from_fen(&fen).expect("FEN");
             for (i, &m) in cycle.iter().enumerate() {
@@ -379,4 +379,30 @@ fn natural_limit_mate_on_the_last_move_wins() {
     assert!(natural_limit_reached(&p, &lim));
     assert!(!p.has_legal_move(), "mated");
     assert!(!natural_limit_draw(&p, &lim));
+}
+
+// ---- seed 001 (Chinese 2020 rules, 第八章) figures, composed to reproduce their moves ----
+
+const CN2020: &str = include_str!("data/repetition_cn2020.tsv");
+
+#[test]
+fn seed_001_figures_moves_labels_and_verdicts() {
+    let mut failures = Vec::new();
+    for line in CN2020.lines().skip(1).filter(|l| !l.trim().is_empty()) {
+        let f: Vec<&str> = line.split('\t').collect();
+        let (id, fen, cycle) = (f[0], f[1], moves(f[2]));
+        assert_eq!(chinese_cycle(fen, f[6]), cycle, "{id}: figure text = cycle");
+        let pos = Position::from_fen(fen).expect("FEN");
+        for (rules, want) in [(RuleSet::Axf, f[3]), (RuleSet::Chinese, f[4])] {
+            let j = judge_cycle(&pos, &cycle, rules, KILL_DEPTH).expect("cycle");
+            let labels: Vec<&str> = j.labels.iter().map(|l| l.kind().chinese()).collect();
+            if labels.join(" ") != f[7] {
+                failures.push(format!("{id}: labels {} want {}", labels.join(" "), f[7]));
+            }
+            if Some(j.verdict) != verdict(want) {
+                failures.push(format!("{id} {rules:?}: got {} want {want}", j.verdict));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
