@@ -108,7 +108,7 @@ fn sq_bb(s: Square) -> Bitboard {
 /// restricted to `alive`. Kings only from adjacent palace points (the flying-general
 /// line attacks only a king, never a piece).
 #[inline]
-fn attackers_on(
+pub(crate) fn attackers_on(
     pos: &Position,
     s: Square,
     by: Color,

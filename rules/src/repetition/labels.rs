@@ -226,7 +226,14 @@ pub fn label_move(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) 
     }
     // 献: the opponent now wins the moved piece.
     let them = side.flip();
-    for d in pos.attackers(m.to(), them) {
+    for d in chase::attackers_on(
+        pos,
+        m.to(),
+        them,
+        pos.occupied(),
+        pos.occ_by_file(),
+        Bitboard::FULL,
+    ) {
         if matches!(chase::assess(pos, them, d, m.to()), Some(Attack::Chase(_))) {
             label.offer = true;
             break;
