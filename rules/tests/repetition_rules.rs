@@ -406,3 +406,108 @@ fn seed_001_figures_moves_labels_and_verdicts() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+// ---- random cycles: the fast verdict equals the full labels, nothing panics ----
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A quiet move of the side to move whose reverse will also be legal after it.
+fn reversible(pos: &mut Position, rng: &mut Rng) -> Option<Move> {
+    let quiets = pos.legal_quiets();
+    if quiets.is_empty() {
+        return None;
+    }
+    for _ in 0..8 {
+        let m = quiets.as_slice()[rng.below(quiets.len())];
+        pos.make_move(m);
+        pos.make_null_move();
+        let back = Move::new(m.to(), m.from());
+        let ok = pos.is_legal(back);
+        pos.unmake_move();
+        pos.unmake_move();
+        if ok {
+            return Some(m);
+        }
+    }
+    None
+}
+
+#[test]
+fn random_cycles_fast_verdict_equals_full_labels() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut judged = 0;
+    let mut offences = 0;
+    for game in 0..60 {
+        let mut pos = Position::startpos();
+        for _ in 0..(10 + game % 50) {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let m = moves.as_slice()[rng.below(moves.len())];
+            pos.make_move(m);
+        }
+        if !pos.has_legal_move() {
+            continue;
+        }
+        for _ in 0..5 {
+            let start = pos.clone();
+            let mut cycle = Vec::new();
+            let mut p = pos.clone();
+            let Some(a) = reversible(&mut p, &mut rng) else {
+                break;
+            };
+            p.make_move(a);
+            let Some(b) = reversible(&mut p, &mut rng) else {
+                break;
+            };
+            p.make_move(b);
+            let (ra, rb) = (Move::new(a.to(), a.from()), Move::new(b.to(), b.from()));
+            if !p.is_legal(ra) {
+                break;
+            }
+            p.make_move(ra);
+            if !p.is_legal(rb) {
+                break;
+            }
+            p.make_move(rb);
+            cycle.extend([a, b, ra, rb]);
+            assert_eq!(p, start);
+            for rules in [RuleSet::Axf, RuleSet::Chinese] {
+                let fast = judge_repetition(&p, rules);
+                let full = judge_repetition_full(&p, rules);
+                assert_eq!(fast, full, "{} {cycle:?} {rules:?}", start.to_fen());
+                let j = judge_cycle(&start, &cycle, rules, KILL_DEPTH).expect("legal cycle");
+                if find_repetition(&p) == Some(start.game_ply()) {
+                    assert_eq!(Some(j.verdict), full, "{} {cycle:?}", start.to_fen());
+                }
+                offences += (j.verdict != Verdict::Draw) as u32;
+                if j.verdict != Verdict::Draw && std::env::var("SHOW").is_ok() {
+                    let c: Vec<String> = cycle.iter().map(|m| m.to_string()).collect();
+                    println!("OFF {rules:?} {} | {}", start.to_fen(), c.join(" "));
+                }
+                judged += 1;
+            }
+            // Move on a little so the next cycle starts elsewhere.
+            pos = p;
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            pos.make_move(moves.as_slice()[rng.below(moves.len())]);
+        }
+    }
+    assert!(judged > 100, "only {judged} cycles judged");
+    println!("{judged} cycles judged, {offences} with an offender");
+}
