@@ -3,9 +3,9 @@
 //! the 棋例 verdict of a repetition, and the natural move limit.
 
 use rules::pgn::GameResult;
-use rules::repetition::{find_repetition, judge_repetition, natural_limit_reached, NaturalLimit};
-use rules::repetition::{RuleSet, Verdict};
-use rules::{Color, PieceKind, Position};
+use rules::repetition::{find_repetition, judge_cycle, judge_repetition, natural_limit_reached};
+use rules::repetition::{NaturalLimit, Offence, RuleSet, Verdict};
+use rules::{Color, Move, PieceKind, Position};
 use std::fmt;
 
 /// How a game ended.
@@ -69,9 +69,14 @@ pub enum Termination {
 /// What kind of forbidden perpetual the offender made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PerpetualKind {
+    /// 长将.
     Check,
-    /// Chase, or (Chinese rules) another forbidden perpetual attack.
+    /// 长捉.
     Chase,
+    /// 长杀 (forbidden by the Chinese rules only).
+    Kill,
+    /// Checks, kills and chases mixed (长打, Chinese rules).
+    MixedAttack,
 }
 
 fn rules_name(r: RuleSet) -> &'static str {
@@ -127,6 +132,8 @@ impl fmt::Display for Termination {
                 let k = match kind {
                     PerpetualKind::Check => "perpetual check (长将)",
                     PerpetualKind::Chase => "perpetual chase (长捉)",
+                    PerpetualKind::Kill => "perpetual mate threat (长杀)",
+                    PerpetualKind::MixedAttack => "perpetual mixed attack (长打)",
                 };
                 write!(f, "{k} by {loser}, forbidden by the {}", rules_name(*rules))
             }
@@ -187,21 +194,26 @@ pub fn occurrences(pos: &Position) -> u32 {
     count
 }
 
-/// Did the offender give check with every one of its moves in the repeated cycle?
-fn every_move_checks(pos: &Position, offender: Color) -> bool {
+/// Which forbidden perpetual the offender made in the cycle that just repeated,
+/// as the rules crate labels it (with the same mate-threat depth as the verdict).
+fn offence_of(pos: &Position, offender: Color, rules: RuleSet) -> PerpetualKind {
     let Some(start) = find_repetition(pos) else {
-        return false;
+        return PerpetualKind::Chase;
     };
+    let moves: Vec<Move> = pos.history()[start..].iter().map(|s| s.mv).collect();
     let mut p = pos.clone();
-    let mut all = true;
-    for _ in start..pos.history().len() {
-        // `p` stands after a move of the cycle, whose mover is the side not to move.
-        if p.side_to_move().flip() == offender && !p.in_check() {
-            all = false;
-        }
+    for _ in 0..moves.len() {
         p.unmake_move();
     }
-    all
+    let offence = judge_cycle(&p, &moves, rules, rules.search_kill_depth())
+        .ok()
+        .and_then(|j| j.offences[offender.index()]);
+    match offence {
+        Some(Offence::PerpetualCheck) => PerpetualKind::Check,
+        Some(Offence::PerpetualKill) => PerpetualKind::Kill,
+        Some(Offence::MixedAttack) => PerpetualKind::MixedAttack,
+        _ => PerpetualKind::Chase,
+    }
 }
 
 fn has_attackers(pos: &Position, c: Color) -> bool {
@@ -232,14 +244,9 @@ pub fn adjudicate(pos: &Position, ar: &ArbiterRules) -> Option<Termination> {
                 Verdict::Draw => Termination::RepetitionDraw { rules: ar.rules },
                 _ => {
                     let loser = v.offender().unwrap_or(side);
-                    let kind = if every_move_checks(pos, loser) {
-                        PerpetualKind::Check
-                    } else {
-                        PerpetualKind::Chase
-                    };
                     Termination::PerpetualLoss {
                         loser,
-                        kind,
+                        kind: offence_of(pos, loser, ar.rules),
                         rules: ar.rules,
                     }
                 }

@@ -5,7 +5,7 @@
 //! Once directly on the arbiter, once as real games between two scripted engine
 //! processes driven by the match runner.
 
-use bench::arbiter::{adjudicate, ArbiterRules, Termination};
+use bench::arbiter::{adjudicate, ArbiterRules, PerpetualKind, Termination};
 use bench::game::FixedLimits;
 use bench::{run_match, EngineConfig, MatchConfig, Opening, ProtocolChoice};
 use rules::pgn::GameResult;
@@ -58,6 +58,9 @@ fn rule_sets(c: &Case) -> Vec<(RuleSet, GameResult)> {
     v
 }
 
+/// The forbidden perpetual checks of the table (the others that lose are chases).
+const CHECK_CASES: [&str; 4] = ["AXF-D01", "AXF-D02", "AXF-D03", "AXF-D05"];
+
 #[test]
 fn arbiter_gives_the_official_verdicts() {
     let all = cases();
@@ -84,11 +87,23 @@ fn arbiter_gives_the_official_verdicts() {
             }
             match ended {
                 Some(t) if t.result() == want => {
-                    // A repetition ending, and the perpetual names the loser.
+                    // A repetition ending; under AXF the perpetual is named: the rule
+                    // book's check cases (notes of D01-D05) are checks, the rest chases.
                     assert!(matches!(
                         t,
                         Termination::PerpetualLoss { .. } | Termination::RepetitionDraw { .. }
                     ));
+                    if let Termination::PerpetualLoss { kind, .. } = t {
+                        if rules == RuleSet::Axf {
+                            let check = CHECK_CASES.contains(&c.id.as_str());
+                            let want_kind = if check {
+                                PerpetualKind::Check
+                            } else {
+                                PerpetualKind::Chase
+                            };
+                            assert_eq!(kind, want_kind, "{}", c.id);
+                        }
+                    }
                     assert!(pos.game_ply() <= 2 * c.cycle.len(), "{}: late", c.id);
                 }
                 other => wrong.push(format!("{} {rules:?}: want {want}, got {other:?}", c.id)),
