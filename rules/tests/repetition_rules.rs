@@ -511,3 +511,31 @@ fn random_cycles_fast_verdict_equals_full_labels() {
     assert!(judged > 100, "only {judged} cycles judged");
     println!("{judged} cycles judged, {offences} with an offender");
 }
+
+#[test]
+fn a_null_move_ends_the_look_back() {
+    let fen = "4k4/4a4/9/9/9/9/9/9/4A4/R3K4 w - - 0 1";
+    let mut p = Position::from_fen(fen).expect("FEN");
+    p.make_null_move();
+    p.make_null_move();
+    for m in ["a0a1", "e8d9", "a1a0", "d9e8"] {
+        let mv = p.parse_move(m).expect("legal");
+        p.make_move(mv);
+    }
+    // The cycle after the passes is found; nothing reaches back across them.
+    assert_eq!(find_repetition(&p), Some(2));
+    let mut q = Position::from_fen(fen).expect("FEN");
+    for m in ["a0a1", "e8d9"] {
+        let mv = q.parse_move(m).expect("legal");
+        q.make_move(mv);
+    }
+    q.make_null_move();
+    q.make_null_move();
+    for m in ["a1a0", "d9e8"] {
+        let mv = q.parse_move(m).expect("legal");
+        q.make_move(mv);
+    }
+    assert_eq!(q.key(), Position::from_fen(fen).expect("FEN").key());
+    assert_eq!(find_repetition(&q), None);
+    assert_eq!(judge_repetition(&q, RuleSet::Axf), None);
+}

@@ -121,17 +121,22 @@ impl NaturalLimit {
 
 /// If the current position (same placement and side to move) occurred earlier
 /// since the last capture, the ply index in `pos.history()` where the most recent
-/// earlier occurrence stood; the cycle is `history()[start..]`.
+/// earlier occurrence stood; the cycle is `history()[start..]`. A null move (search's
+/// pass) ends the look-back like a capture: a cycle through a pass is no repetition.
 pub fn find_repetition(pos: &Position) -> Option<usize> {
     let h = pos.history();
     let n = h.len();
     let reach = (pos.plies_since_capture() as usize).min(n);
-    let mut d = 4;
+    let mut d = 1;
     while d <= reach {
-        if h[n - d].key == pos.key() {
+        let st = &h[n - d];
+        if st.mv.is_null() {
+            return None;
+        }
+        if d >= 4 && d % 2 == 0 && st.key == pos.key() {
             return Some(n - d);
         }
-        d += 2;
+        d += 1;
     }
     None
 }
