@@ -7,7 +7,8 @@ mod cmd_bench;
 mod cmd_judge;
 mod cmd_match;
 mod cmd_perft;
-mod protocol;
+
+use qili::protocol;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -1,8 +1,54 @@
-//! UCCI / UCI front-ends (placeholder until its issue lands).
+//! UCCI 3.0 and UCI-for-xiangqi front-ends (`qili` with no arguments).
+//!
+//! Layout: `command` parses a line into a `Command` (pure, fuzzed); `options`
+//! holds the option table of both dialects; `go` turns `go` into search limits
+//! and results into `bestmove` flags; `output` formats every engine → GUI line;
+//! `reader` is the stdin thread; `session` is the state machine (boot, idle,
+//! thinking) that ties them to a `Searcher` running on its own thread.
 
+pub mod command;
+pub mod go;
+pub mod options;
+pub mod output;
+pub mod reader;
+pub mod searcher;
+pub mod session;
+
+use engine::{Engine, SearchResult};
 use std::process::ExitCode;
+use std::sync::mpsc;
 
+/// Which protocol the GUI speaks (chosen by its first command).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    Ucci,
+    /// UCI as Pikafish speaks it for xiangqi: ICCS squares with ranks 0–9.
+    Uci,
+}
+
+/// What the session reacts to: a line from the GUI, or a search that ended.
+pub enum Event<S> {
+    Input(reader::Input),
+    /// The search thread hands the searcher back (`None` if the search panicked)
+    /// with its result, tagged with the search it belongs to.
+    Done {
+        id: u64,
+        searcher: Option<S>,
+        result: Option<SearchResult>,
+    },
+}
+
+/// Speak UCCI or UCI on stdin/stdout until `quit` or end of input.
 pub fn run() -> ExitCode {
-    eprintln!("protocol mode not built yet");
-    ExitCode::FAILURE
+    let (tx, rx) = mpsc::channel();
+    reader::spawn(std::io::BufReader::new(std::io::stdin()), tx.clone());
+    let mut session = session::Session::new(output::Out::stdout(), tx, |s| {
+        Engine::new(searcher::engine_options(s, rules::Color::Red))
+    });
+    for event in rx {
+        if session.handle(event) == session::Flow::Exit {
+            break;
+        }
+    }
+    ExitCode::SUCCESS
 }

@@ -1,0 +1,233 @@
+//! From `go` parameters to search `Limits`, and from a search result to the
+//! UCCI flags that follow `bestmove` (accepting a draw offer, resigning).
+
+use super::command::{clip, GoParams};
+use super::options::Settings;
+use super::output::Flag;
+use super::Dialect;
+use engine::{Limits, Score, TimeControl};
+use rules::{Color, Move, Position};
+
+/// A `go` turned into limits, plus what the session must remember about it.
+#[derive(Debug)]
+pub struct Plan {
+    pub limits: Limits,
+    pub ponder: bool,
+    pub draw_offered: bool,
+    /// UCCI `go depth 0`: report a shallow evaluation, answer `nobestmove`.
+    pub depth_zero: bool,
+    pub warnings: Vec<String>,
+}
+
+/// Build the limits of one `go` for the side to move in `pos`.
+pub fn plan(
+    g: &GoParams,
+    dialect: Dialect,
+    settings: &Settings,
+    pos: &Position,
+    banmoves: &[Move],
+) -> Plan {
+    let mut warnings = g.warnings.clone();
+    // UCCI times are seconds unless millisecond mode is on (it is by default:
+    // we advertise `usemillisec … default true`). UCI is always milliseconds.
+    let unit = if dialect == Dialect::Ucci && !settings.usemillisec {
+        1000
+    } else {
+        1
+    };
+    let ms = |v: Option<u64>| v.map(|v| v.saturating_mul(unit));
+    let us = pos.side_to_move();
+    let clock = if g.time.is_some() {
+        Some(TimeControl {
+            time_ms: ms(g.time).unwrap_or(0),
+            inc_ms: ms(g.increment).unwrap_or(0),
+            moves_to_go: g.movestogo,
+            opp_time_ms: ms(g.opptime),
+            opp_inc_ms: ms(g.oppincrement),
+        })
+    } else if g.wtime.is_some() || g.btime.is_some() {
+        let (ours, theirs, inc, opp_inc) = match us {
+            Color::Red => (g.wtime, g.btime, g.winc, g.binc),
+            Color::Black => (g.btime, g.wtime, g.binc, g.winc),
+        };
+        match ours {
+            Some(t) => Some(TimeControl {
+                time_ms: t,
+                inc_ms: inc.unwrap_or(0),
+                moves_to_go: g.movestogo,
+                opp_time_ms: theirs,
+                opp_inc_ms: opp_inc,
+            }),
+            None => {
+                warnings.push(format!("no clock for {us} to move; searching without one"));
+                None
+            }
+        }
+    } else {
+        None
+    };
+    // A fixed move time must include the transport lag, like a clock.
+    let movetime_ms = g.movetime.map(|t| {
+        t.saturating_sub(settings.move_overhead_ms.min(t / 2))
+            .max(1)
+    });
+
+    let mut searchmoves = Vec::new();
+    for text in &g.searchmoves {
+        match pos.parse_move(text) {
+            Ok(m) => searchmoves.push(m),
+            Err(e) => warnings.push(format!("searchmoves {}: {e}", clip(text))),
+        }
+    }
+    let depth_zero = dialect == Dialect::Ucci && g.depth == Some(0);
+    let limits = Limits {
+        depth: g.depth.map(|d| d.max(1)),
+        nodes: g.nodes,
+        movetime_ms,
+        clock,
+        infinite: g.infinite,
+        searchmoves,
+        banmoves: banmoves.to_vec(),
+        multipv: settings.multipv.max(1),
+    };
+    Plan {
+        limits,
+        ponder: g.ponder,
+        draw_offered: g.draw,
+        depth_zero,
+        warnings,
+    }
+}
+
+/// Centipawn value of a score, mates beyond any evaluation.
+fn cp(score: Score) -> i32 {
+    match score {
+        Score::Cp(v) => v,
+        Score::Mate(n) if n > 0 => 100_000 - n,
+        Score::Mate(n) => -100_000 - n,
+    }
+}
+
+/// The flag after `bestmove`, given the score of the move we play.
+/// A draw offer is accepted when the position is a draw or worse for us (the
+/// score is no better than what a draw is worth to us). We resign only when the
+/// option allows it and the last two searches both saw a lost position.
+pub fn flag(
+    settings: &Settings,
+    draw_offered: bool,
+    score: Score,
+    resign_streak: &mut u32,
+) -> Flag {
+    let v = cp(score);
+    let hopeless = v <= -settings.resign_value;
+    *resign_streak = if hopeless { *resign_streak + 1 } else { 0 };
+    if draw_offered && v <= settings.draw_value {
+        Flag::Draw
+    } else if settings.resign && *resign_streak >= 2 {
+        Flag::Resign
+    } else {
+        Flag::None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::protocol::command::{parse, Command};
+
+    fn go(line: &str) -> GoParams {
+        match parse(line) {
+            Ok(Command::Go(g)) => g,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn ucci_clock_is_ours_and_seconds_without_millisec() {
+        let pos = Position::startpos();
+        let mut s = Settings::default();
+        let g = go("go time 60000 increment 2000 opptime 30000 oppincrement 1000");
+        let p = plan(&g, Dialect::Ucci, &s, &pos, &[]);
+        let tc = p.limits.clock.unwrap();
+        assert_eq!(
+            (tc.time_ms, tc.inc_ms, tc.opp_time_ms),
+            (60000, 2000, Some(30000))
+        );
+        s.usemillisec = false;
+        let p = plan(&go("go time 60 movestogo 10"), Dialect::Ucci, &s, &pos, &[]);
+        let tc = p.limits.clock.unwrap();
+        assert_eq!((tc.time_ms, tc.moves_to_go), (60_000, Some(10)));
+    }
+
+    #[test]
+    fn uci_clock_follows_the_side_to_move() {
+        let s = Settings::default();
+        let mut pos = Position::startpos();
+        let g = go("go wtime 6000 btime 4000 winc 0 binc 3000");
+        let tc = plan(&g, Dialect::Uci, &s, &pos, &[]).limits.clock.unwrap();
+        assert_eq!(
+            (tc.time_ms, tc.inc_ms, tc.opp_time_ms),
+            (6000, 0, Some(4000))
+        );
+        pos.make_move(pos.parse_move("h2e2").unwrap());
+        let tc = plan(&g, Dialect::Uci, &s, &pos, &[]).limits.clock.unwrap();
+        assert_eq!(
+            (tc.time_ms, tc.inc_ms, tc.opp_time_ms),
+            (4000, 3000, Some(6000))
+        );
+    }
+
+    #[test]
+    fn searchmoves_depth_zero_and_movetime() {
+        let s = Settings::default();
+        let pos = Position::startpos();
+        let p = plan(
+            &go("go searchmoves h2e2 e9e8 movetime 1000"),
+            Dialect::Uci,
+            &s,
+            &pos,
+            &[],
+        );
+        assert_eq!(p.limits.searchmoves.len(), 1);
+        assert_eq!(p.warnings.len(), 1);
+        assert_eq!(p.limits.movetime_ms, Some(1000 - s.move_overhead_ms));
+        let p = plan(&go("go depth 0"), Dialect::Ucci, &s, &pos, &[]);
+        assert!(p.depth_zero && p.limits.depth == Some(1));
+        let p = plan(
+            &go("go ponder draw movetime 10"),
+            Dialect::Ucci,
+            &s,
+            &pos,
+            &[],
+        );
+        assert!(p.ponder && p.draw_offered && p.limits.movetime_ms == Some(5));
+    }
+
+    #[test]
+    fn draw_offers_and_resignation() {
+        let mut s = Settings::default();
+        let mut streak = 0;
+        assert_eq!(flag(&s, true, Score::Cp(0), &mut streak), Flag::Draw);
+        assert_eq!(flag(&s, true, Score::Cp(-300), &mut streak), Flag::Draw);
+        assert_eq!(flag(&s, true, Score::Cp(40), &mut streak), Flag::None);
+        assert_eq!(flag(&s, false, Score::Cp(-5000), &mut streak), Flag::None);
+        assert_eq!(
+            flag(&s, false, Score::Mate(-3), &mut streak),
+            Flag::None,
+            "resign is off"
+        );
+        s.resign = true;
+        streak = 0;
+        assert_eq!(
+            flag(&s, false, Score::Mate(-3), &mut streak),
+            Flag::None,
+            "one bad search"
+        );
+        assert_eq!(flag(&s, false, Score::Mate(-2), &mut streak), Flag::Resign);
+        assert_eq!(flag(&s, false, Score::Cp(50), &mut streak), Flag::None);
+        assert_eq!(streak, 0);
+        // A draw offer beats resigning.
+        streak = 5;
+        assert_eq!(flag(&s, true, Score::Mate(-1), &mut streak), Flag::Draw);
+    }
+}

@@ -1,0 +1,76 @@
+//! What the session needs from a searcher, and `engine::Engine` behind it. The
+//! session owns the searcher while idle and moves it into a search thread for
+//! each `go`; the thread hands it back with the result.
+
+use super::options::Settings;
+use engine::{Engine, EngineOptions, Limits, Score, SearchControl, SearchInfo, SearchResult};
+use rules::repetition::{CheckCounting, NaturalLimit};
+use rules::{Color, Move, Position};
+
+pub trait Searcher: Send + 'static {
+    /// Bring the searcher in line with the options; `us` is the side the engine
+    /// plays in the coming search (draw values are per colour).
+    fn configure(&mut self, settings: &Settings, us: Color);
+    fn new_game(&mut self);
+    fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        control: &SearchControl,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult;
+    fn probe(&self, pos: &Position) -> Option<(Move, Score, u32)>;
+}
+
+/// The engine options the protocol settings stand for.
+pub fn engine_options(s: &Settings, us: Color) -> EngineOptions {
+    // "Draw Value" is what a draw is worth to the engine; the opponent sees the
+    // mirror image, so the search stays zero-sum.
+    let (red, black) = match us {
+        Color::Red => (s.draw_value, -s.draw_value),
+        Color::Black => (-s.draw_value, s.draw_value),
+    };
+    EngineOptions {
+        threads: s.threads,
+        hash_mb: s.hash_mb,
+        rules: s.rules,
+        natural_limit: NaturalLimit {
+            moves: s.natural_limit,
+            checks: match s.natural_checks {
+                0 => CheckCounting::All,
+                n => CheckCounting::AtMost(n),
+            },
+        },
+        draw_value_red: red,
+        draw_value_black: black,
+        move_overhead_ms: s.move_overhead_ms,
+    }
+}
+
+impl Searcher for Engine {
+    fn configure(&mut self, settings: &Settings, us: Color) {
+        let o = engine_options(settings, us);
+        // Only when something changed: a new hash size reallocates the table.
+        if *self.options() != o {
+            self.set_options(o);
+        }
+    }
+
+    fn new_game(&mut self) {
+        Engine::new_game(self);
+    }
+
+    fn search(
+        &mut self,
+        pos: &Position,
+        limits: &Limits,
+        control: &SearchControl,
+        on_info: &mut dyn FnMut(&SearchInfo),
+    ) -> SearchResult {
+        Engine::search(self, pos, limits, control, on_info)
+    }
+
+    fn probe(&self, pos: &Position) -> Option<(Move, Score, u32)> {
+        Engine::probe(self, pos)
+    }
+}
