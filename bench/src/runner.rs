@@ -121,6 +121,12 @@ impl MatchSummary {
             100.0 * t.score()
         );
         match t.elo() {
+            _ if t.games() > 0 && t.wins == t.games() => {
+                s.push_str("Elo difference: +inf (every game won)\n")
+            }
+            _ if t.games() > 0 && t.losses == t.games() => {
+                s.push_str("Elo difference: -inf (every game lost)\n")
+            }
             (e, Some(err)) => s.push_str(&format!(
                 "Elo difference: {:+.1} ± {err:.1} (95%)\n",
                 e + 0.0

@@ -48,35 +48,8 @@ impl Tally {
 
     /// (mean, per-sample variance, samples) of the scores of games.
     fn trinomial(&self) -> (f64, f64, f64) {
-        let n = self.games() as f64;
-        let m = self.score();
-        let v = (self.wins as f64 * (1.0 - m).powi(2)
-            + self.draws as f64 * (0.5 - m).powi(2)
-            + self.losses as f64 * m.powi(2))
-            / n.max(1.0);
-        (m, v, n)
-    }
-
-    /// (mean, per-sample variance, samples) of the scores of pairs.
-    fn pentanomial(&self) -> (f64, f64, f64) {
-        let n: f64 = self.pairs.iter().map(|&c| c as f64).sum();
-        if n == 0.0 {
-            return (0.5, 0.0, 0.0);
-        }
-        let vals = [0.0, 0.25, 0.5, 0.75, 1.0];
-        let m = vals
-            .iter()
-            .zip(self.pairs)
-            .map(|(v, c)| v * c as f64)
-            .sum::<f64>()
-            / n;
-        let v = vals
-            .iter()
-            .zip(self.pairs)
-            .map(|(x, c)| c as f64 * (x - m).powi(2))
-            .sum::<f64>()
-            / n;
-        (m, v, n)
+        let counts = [self.losses, self.draws, self.wins].map(|c| c as f64);
+        moments(&[0.0, 0.5, 1.0], &counts, 0.0)
     }
 
     /// Elo difference and the half-width of its 95% interval (`None` if undefined).
@@ -90,10 +63,36 @@ impl Tally {
             return (e, None);
         }
         let d = 1.959964 * (v / n).sqrt();
+        if m - d <= 0.0 || m + d >= 1.0 {
+            return (e, None); // the interval reaches a 0% or 100% score: unbounded
+        }
         let lo = elo_of_score((m - d).max(1e-6));
         let hi = elo_of_score((m + d).min(1.0 - 1e-6));
         (e, Some((hi - lo) / 2.0))
     }
+}
+
+/// Mean and variance of a discrete distribution with `prior` pseudo-samples added to
+/// every outcome, and the real sample count.
+fn moments(values: &[f64], counts: &[f64], prior: f64) -> (f64, f64, f64) {
+    let n: f64 = counts.iter().sum();
+    let total = n + prior * counts.len() as f64;
+    if total == 0.0 {
+        return (0.5, 0.0, 0.0);
+    }
+    let m = values
+        .iter()
+        .zip(counts)
+        .map(|(v, c)| v * (c + prior))
+        .sum::<f64>()
+        / total;
+    let v = values
+        .iter()
+        .zip(counts)
+        .map(|(x, c)| (c + prior) * (x - m).powi(2))
+        .sum::<f64>()
+        / total;
+    (m, v, n)
 }
 
 /// Logistic Elo of a score fraction (clamped away from 0 and 1).
@@ -163,16 +162,24 @@ impl Sprt {
 
     /// The log-likelihood ratio so far (pentanomial when there are complete pairs).
     pub fn llr(&self, t: &Tally) -> f64 {
+        // Half a pseudo-sample in every outcome keeps the first few results (all wins,
+        // say: variance zero) from deciding the test; its weight fades as N grows.
         let (m, v, n) = if t.pairs.iter().sum::<u32>() > 0 {
-            t.pentanomial()
+            moments(
+                &[0.0, 0.25, 0.5, 0.75, 1.0],
+                &t.pairs.map(|c| c as f64),
+                0.5,
+            )
         } else {
-            t.trinomial()
+            moments(
+                &[0.0, 0.5, 1.0],
+                &[t.losses, t.draws, t.wins].map(|c| c as f64),
+                0.5,
+            )
         };
-        if n == 0.0 {
+        if n == 0.0 || v <= 0.0 {
             return 0.0;
         }
-        // A zero variance (all samples equal) is floored so the LLR stays finite.
-        let v = v.max(1e-3);
         let (s0, s1) = (score_of_elo(self.elo0), score_of_elo(self.elo1));
         n * (s1 - s0) * (2.0 * m - s0 - s1) / (2.0 * v)
     }
@@ -247,5 +254,14 @@ mod tests {
         };
         assert!(s.llr(&tri) < 0.0);
         assert_eq!(s.state(&Tally::default()), SprtState::Continue);
+        // Against 0,50: one won pair decides nothing; a dozen do.
+        let wide = Sprt::parse("0,50").unwrap();
+        let mut one = Tally::default();
+        one.add_pair(4);
+        assert_eq!(wide.state(&one), SprtState::Continue, "{}", wide.llr(&one));
+        for _ in 0..12 {
+            one.add_pair(4);
+        }
+        assert_eq!(wide.state(&one), SprtState::AcceptH1, "{}", wide.llr(&one));
     }
 }
