@@ -81,7 +81,11 @@ fn tables() -> Tables {
         })
         .collect();
     let spread = (0..1024usize)
-        .map(|m| (0..10).filter(|r| m >> r & 1 != 0).fold(0u128, |a, r| a | 1u128 << (r * 9)))
+        .map(|m| {
+            (0..10)
+                .filter(|r| m >> r & 1 != 0)
+                .fold(0u128, |a, r| a | 1u128 << (r * 9))
+        })
         .collect();
     Tables { rank, file, spread }
 }
