@@ -539,3 +539,22 @@ fn a_null_move_ends_the_look_back() {
     assert_eq!(find_repetition(&q), None);
     assert_eq!(judge_repetition(&q, RuleSet::Axf), None);
 }
+
+#[test]
+fn a_capture_that_allows_mate_is_no_chase() {
+    // The red knight comes to e5 and attacks the unprotected cannon g6; but taking it
+    // opens the e-file and the black rook mates on e8 (the knight cannot come back:
+    // the cannon on f6 blocks its leg; d0, f0, e1 are covered). So it is no chase (2020 图7's reason).
+    let fen = "3k5/7r1/9/5cc2/9/6N2/9/2n3n2/7p1/4K4 w - - 0 1";
+    let l = label(fen, "g4e5");
+    assert_eq!(l.chases().count(), 0, "{l:?}");
+    let mut p = Position::from_fen(fen).expect("FEN");
+    p.make_move(p.parse_move("g4e5").expect("legal"));
+    let (e5, g6) = (rules::Square::new(4, 5), rules::Square::new(6, 6));
+    assert!(rules::repetition::capture_allows_mate(&mut p, e5, g6));
+    // Without the cannon on f6 the knight can come back to block: the same move chases.
+    let l = label("3k5/7r1/9/6c2/9/6N2/9/2n3n2/7p1/4K4 w - - 0 1", "g4e5");
+    let c = l.chases().next().expect("a chase");
+    assert_eq!(c.victim.kind, rules::PieceKind::Cannon);
+    assert_eq!(c.reason, ChaseReason::Unprotected);
+}

@@ -6,7 +6,7 @@
 //! test at all. When neither side can offend any more the cycle is a draw at once.
 
 use super::chase::{threats_on, Attack};
-use super::labels::{mates_by_checks, PieceIds};
+use super::labels::{mates_by_checks, MateGuard, PieceIds};
 use super::verdict::{verdict_of, SideSummary};
 use super::{RuleSet, Verdict};
 use crate::bitboard::Bitboard;
@@ -44,6 +44,7 @@ pub(super) fn judge_from(pos: &Position, start: usize, rules: RuleSet) -> Verdic
                     let before = threats_on(&p, side, only);
                     p.make_move(m);
                     let after = threats_on(&p, side, only);
+                    let mut mate_guard = MateGuard::default();
                     for t in after.as_slice() {
                         if !matches!(t.what, Attack::Chase(_)) {
                             continue;
@@ -64,7 +65,10 @@ pub(super) fn judge_from(pos: &Position, start: usize, rules: RuleSet) -> Verdic
                             RuleSet::Axf => old.is_none(),
                             RuleSet::Chinese => !matches!(old, Some(Attack::Chase(_))),
                         };
-                        if new {
+                        if new
+                            && (victims >> ids.id(t.target)) & 1 == 0
+                            && !mate_guard.refutes(&mut p, t.attacker, t.target)
+                        {
                             victims |= 1u128 << ids.id(t.target);
                         }
                     }

@@ -192,6 +192,7 @@ pub fn label_move(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) 
         block: false,
     };
     let after = chase::threats(pos, side);
+    let mut mate_guard = MateGuard::default();
     for t in after.as_slice() {
         // The attacker's point before the move, to ask whether the threat is new.
         let was = if t.attacker == m.to() {
@@ -202,7 +203,9 @@ pub fn label_move(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) 
         match t.what {
             Attack::Chase(reason) => {
                 let old = before.get(was, t.target);
-                if !matches!(old, Some(Attack::Chase(_))) {
+                if !matches!(old, Some(Attack::Chase(_)))
+                    && !mate_guard.refutes(pos, t.attacker, t.target)
+                {
                     if let (Some(a), Some(v)) = (pos.piece_at(t.attacker), pos.piece_at(t.target)) {
                         label.push_chase(Chase {
                             attacker: a,
@@ -281,6 +284,44 @@ fn enemy_line_reach(pos: &Position, c: Color) -> ([(Square, Bitboard); 4], usize
         n += 1;
     }
     (out, n)
+}
+
+/// After the mover's move (the opponent to move in `pos`): if the mover took on
+/// `target` with the piece on `attacker`, could the opponent mate at once (and not
+/// otherwise)? Then the
+/// capture wins nothing and the attack is no chase (2020 图7: a rook that cannot leave
+/// its line). `pos` is restored.
+pub fn capture_allows_mate(pos: &mut Position, attacker: Square, target: Square) -> bool {
+    // A mate the opponent has anyway is not caused by the capture.
+    !mates_by_checks(pos, 1) && capture_opens_mate(pos, attacker, target)
+}
+
+/// Asks `capture_allows_mate` for several captures after one move, finding out at most
+/// once whether the opponent could mate anyway.
+#[derive(Default)]
+pub(crate) struct MateGuard {
+    mate_anyway: Option<bool>,
+}
+
+impl MateGuard {
+    /// Would taking on `target` with `attacker` let the opponent mate (a chase refuted)?
+    pub(crate) fn refutes(&mut self, pos: &mut Position, attacker: Square, target: Square) -> bool {
+        let anyway = match self.mate_anyway {
+            Some(m) => m,
+            None => *self.mate_anyway.insert(mates_by_checks(pos, 1)),
+        };
+        !anyway && capture_opens_mate(pos, attacker, target)
+    }
+}
+
+/// `capture_allows_mate` without the test for a mate the opponent has anyway.
+pub(crate) fn capture_opens_mate(pos: &mut Position, attacker: Square, target: Square) -> bool {
+    pos.make_null_move();
+    pos.make_move(Move::new(attacker, target));
+    let mate = mates_by_checks(pos, 1);
+    pos.unmake_move();
+    pos.unmake_move();
+    mate
 }
 
 /// Can the side to move force mate with checks only, in at most `depth` of its moves?

@@ -15,7 +15,9 @@ mod natural;
 mod verdict;
 
 pub use chase::ChaseReason;
-pub use labels::{label_move, mates_by_checks, Chase, LabelKind, MoveLabel, PieceIds};
+pub use labels::{
+    capture_allows_mate, label_move, mates_by_checks, Chase, LabelKind, MoveLabel, PieceIds,
+};
 pub use natural::{counted_plies, CheckCounting};
 pub use verdict::{decide, summarize, verdict_of, Offence, SideSummary};
 
