@@ -2,7 +2,7 @@
 //! each reply checked against the rules, the arbiter consulted after every move.
 
 use crate::arbiter::{adjudicate, ArbiterRules, Termination};
-use crate::notation::{move_text, read_engine_move, MoveProblem};
+use crate::notation::{move_text, read_engine_move, MoveProblem, RankBase};
 use crate::process::{Engine, EngineError, Protocol};
 use crate::tc::{Clock, TimeControl};
 use rules::pgn::GameRecord;
@@ -243,6 +243,22 @@ pub fn play_game(engines: [&mut Engine; 2], spec: &GameSpec) -> GameReport {
                 broken,
                 fatal,
             );
+        }
+        if let Some(foreign) = &reply.foreign_pv_move {
+            // The PV gives the numbering away even when the move itself reads both ways.
+            let problem = MoveProblem::WrongRankBase {
+                text: foreign.clone(),
+                engine_uses: match e.cfg.ranks {
+                    RankBase::Zero => RankBase::One,
+                    RankBase::One => RankBase::Zero,
+                },
+            };
+            fatal = Some(format!("engine '{}': {problem}", e.display_name()));
+            let t = Termination::IllegalMove {
+                loser: side,
+                detail: problem.to_string(),
+            };
+            return finish(record, t, broken, fatal);
         }
         let Some(text) = reply.bestmove.as_deref() else {
             return finish(record, Termination::NoMove { loser: side }, broken, fatal);

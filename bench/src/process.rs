@@ -6,7 +6,7 @@
 //! so every wait has a deadline and a silent, slow or dead engine never blocks the
 //! runner. Lines are capped in length and decoded lossily: garbage cannot crash us.
 
-use crate::notation::RankBase;
+use crate::notation::{parse_move_text, RankBase};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -149,6 +149,9 @@ pub struct Reply {
     pub depth: Option<u32>,
     /// Lines that were not part of the protocol.
     pub garbage: u32,
+    /// A PV move that reads only in the other rank numbering (e.g. `a10a9` from an
+    /// engine configured for ranks 0-9): the first such token.
+    pub foreign_pv_move: Option<String>,
 }
 
 /// A running engine.
@@ -392,7 +395,12 @@ impl Engine {
             let (line, at) = self.next_line(deadline)?;
             let t: Vec<&str> = line.split_whitespace().collect();
             match t.as_slice() {
-                ["info", rest @ ..] => parse_info(rest, &mut reply),
+                ["info", rest @ ..] => {
+                    parse_info(rest, &mut reply);
+                    if reply.foreign_pv_move.is_none() {
+                        reply.foreign_pv_move = foreign_pv_move(rest, self.cfg.ranks);
+                    }
+                }
                 ["bestmove", rest @ ..] => {
                     match rest.first() {
                         Some(&"(none)") | None => reply.bestmove = None,
@@ -465,6 +473,20 @@ impl Drop for Engine {
     }
 }
 
+/// The first move after `pv` that is not a move in `base` but is one in the other
+/// rank numbering.
+fn foreign_pv_move(t: &[&str], base: RankBase) -> Option<String> {
+    let other = match base {
+        RankBase::Zero => RankBase::One,
+        RankBase::One => RankBase::Zero,
+    };
+    let pv = t.iter().position(|w| *w == "pv")?;
+    t[pv + 1..]
+        .iter()
+        .find(|w| parse_move_text(w, base).is_none() && parse_move_text(w, other).is_some())
+        .map(|w| w.chars().take(16).collect())
+}
+
 fn parse_info(t: &[&str], reply: &mut Reply) {
     let mut i = 0;
     while i < t.len() {
@@ -527,5 +549,12 @@ mod tests {
         assert_eq!(r.score, Some(-29997));
         parse_info(&["score", "junk", "depth"], &mut r);
         assert_eq!(r.score, Some(-29997), "junk keeps the last good score");
+        let pv = ["depth", "3", "pv", "h3e3", "a10a9"];
+        assert_eq!(foreign_pv_move(&pv, RankBase::Zero), Some("a10a9".into()));
+        assert_eq!(foreign_pv_move(&pv, RankBase::One), None);
+        assert_eq!(
+            foreign_pv_move(&["pv", "a0a1"], RankBase::One),
+            Some("a0a1".into())
+        );
     }
 }

@@ -155,6 +155,31 @@ fn other_rank_numbering_is_diagnosed_not_misread() {
     assert!(s.fatal.is_none());
     assert!(s.games.iter().all(|g| !g.termination.is_forfeit()));
     assert!(s.games.iter().all(|g| g.record.replay().is_ok()));
+    // A PV in ranks 1-10 gives the engine away even before a move is misread.
+    let s = play(
+        fake("--pv-extra a10a9 --seed 9"),
+        fake("--seed 10"),
+        1,
+        None,
+    );
+    let f = s.fatal.clone().expect("fatal error");
+    assert!(f.contains("a10a9") && f.contains("ranks=1"), "{f}");
+}
+
+#[test]
+fn overlong_output_lines_are_survived() {
+    let s = play(
+        fake("--flood-bytes 300000 --seed 23"),
+        fake("--seed 24"),
+        2,
+        None,
+    );
+    assert!(s.fatal.is_none());
+    assert!(
+        s.games.iter().all(|g| !g.termination.is_forfeit()),
+        "{:?}",
+        s.games[0].termination
+    );
 }
 
 #[test]

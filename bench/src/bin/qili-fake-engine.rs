@@ -5,6 +5,8 @@
 //! Usage: qili-fake-engine [--proto ucci|uci|any] [--mode MODE] [--seed N]
 //!   [--script "m1 m2 …"] [--ranks 0|1] [--start-delay-ms N] [--move-delay-ms N]
 //!   [--flag draw|resign] [--score N] [--crash-after N] [--name NAME]
+//!   [--pv-extra "moves"] (appended to the info pv) [--flood-bytes N] (a junk line of N
+//!   bytes before every reply)
 //! MODE: random (default), first, script, illegal, silent, garbage, nobestmove,
 //!   nohandshake, noexit, crash.
 //! `script` plays script[k] at the k-th ply after the FEN of the `position` command
@@ -28,6 +30,8 @@ struct Opts {
     score: Option<i32>,
     crash_after: Option<u32>,
     name: String,
+    pv_extra: String,
+    flood_bytes: usize,
 }
 
 fn parse_args() -> Opts {
@@ -43,6 +47,8 @@ fn parse_args() -> Opts {
         score: None,
         crash_after: None,
         name: "fake".into(),
+        pv_extra: String::new(),
+        flood_bytes: 0,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -66,6 +72,8 @@ fn parse_args() -> Opts {
             "--score" => o.score = v.parse().ok(),
             "--crash-after" => o.crash_after = v.parse().ok(),
             "--name" => o.name = v,
+            "--pv-extra" => o.pv_extra = v,
+            "--flood-bytes" => o.flood_bytes = v.parse().unwrap_or(0),
             _ => {
                 i += 1;
                 continue;
@@ -158,8 +166,8 @@ fn main() {
                     continue;
                 };
                 let legal = p.legal_moves();
-                if let Some(s) = o.score {
-                    say(&format!("info depth 1 score {s} pv"));
+                if o.flood_bytes > 0 {
+                    say(&"x".repeat(o.flood_bytes));
                 }
                 let choice = match o.mode.as_str() {
                     "silent" => continue,
@@ -199,6 +207,9 @@ fn main() {
                 };
                 match choice {
                     Some(m) => {
+                        let score = o.score.map(|s| format!(" score {s}")).unwrap_or_default();
+                        let pv = format!("{} {}", move_text(m, o.ranks), o.pv_extra);
+                        say(&format!("info depth 1{score} pv {}", pv.trim()));
                         let flag = o
                             .flag
                             .as_deref()
