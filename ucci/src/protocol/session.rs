@@ -250,8 +250,12 @@ impl<S: Searcher> Session<S> {
                 clip(line.trim())
             )),
         }
-        if self.exit_after_search && self.thinking.is_none() {
-            return self.exit();
+        if self.thinking.is_none() {
+            // A held answer went out: the search is over, run what waited for it.
+            if self.exit_after_search {
+                return self.exit();
+            }
+            return self.run_deferred();
         }
         Flow::Continue
     }
@@ -646,9 +650,11 @@ mod tests {
         );
         r.send("isready");
         assert_eq!(r.answers(), vec!["readyok"]);
+        r.send("probe");
+        assert!(r.answers().is_empty(), "probe waits for the searcher");
         r.send("ponderhit draw");
-        // Score -50 <= draw value 0: the offer is accepted.
-        assert_eq!(r.answers(), vec!["bestmove a0a1 draw"]);
+        // Score -50 <= draw value 0: the offer is accepted; then the probe.
+        assert_eq!(r.answers(), vec!["bestmove a0a1 draw", "pophash"]);
         r.send("go infinite");
         r.deliver();
         assert!(r.answers().is_empty());
