@@ -216,6 +216,26 @@ fn offence_of(pos: &Position, offender: Color, rules: RuleSet) -> PerpetualKind 
     }
 }
 
+/// The legal moves of the side to move that would complete a repetition in which it
+/// is the offender (it would lose if the cycle stood). What the UCCI league arbiter
+/// sends as `banmoves`.
+pub fn forbidden_moves(pos: &Position, rules: RuleSet) -> Vec<Move> {
+    let mover = pos.side_to_move();
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for &m in pos.legal_moves().iter() {
+        if pos.piece_at(m.to()).is_some() {
+            continue; // a capture never completes a repetition
+        }
+        p.make_move(m);
+        if judge_repetition(&p, rules).and_then(|v| v.offender()) == Some(mover) {
+            out.push(m);
+        }
+        p.unmake_move();
+    }
+    out
+}
+
 fn has_attackers(pos: &Position, c: Color) -> bool {
     [
         PieceKind::Rook,
@@ -326,6 +346,24 @@ mod tests {
             adjudicate(&p, &ar).map(|t| t.result()),
             Some(GameResult::Draw)
         );
+    }
+
+    #[test]
+    fn banned_moves_are_the_offenders_repeating_moves() {
+        // AXF-D01: the rook's perpetual check h8h9 f9f8 h9h8 f8f9; after three plies
+        // Red's h9h8 would close the cycle as a perpetual check.
+        let fen = "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1";
+        let mut p = play(fen, &["h8h9", "f9f8", "h9h8", "f8f9", "h8h9", "f9f8"]);
+        let banned = forbidden_moves(&p, RuleSet::Axf);
+        assert_eq!(banned, vec![p.parse_move("h9h8").unwrap()]);
+        // After another move, Black (who only escaped the checks) has nothing forbidden.
+        let other = p
+            .legal_moves()
+            .iter()
+            .copied()
+            .find(|m| !banned.contains(m));
+        p.make_move(other.unwrap());
+        assert!(forbidden_moves(&p, RuleSet::Axf).is_empty());
     }
 
     #[test]

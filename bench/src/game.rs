@@ -1,7 +1,7 @@
 //! One game between two running engines: clocks kept by the runner from wall time,
 //! each reply checked against the rules, the arbiter consulted after every move.
 
-use crate::arbiter::{adjudicate, ArbiterRules, Termination};
+use crate::arbiter::{adjudicate, forbidden_moves, ArbiterRules, Termination};
 use crate::notation::{move_text, read_engine_move, MoveProblem, RankBase};
 use crate::process::{Engine, EngineError, Protocol};
 use crate::tc::{Clock, TimeControl};
@@ -54,6 +54,9 @@ pub struct GameSpec {
     pub move_timeout: Duration,
     /// Hard cap on the game length in plies (a safety net; adjudicated as a draw by limit).
     pub max_plies: usize,
+    /// Send UCCI engines `banmoves` with the moves that would complete a forbidden
+    /// perpetual for them (as the UCCI league arbiter does).
+    pub banmoves: bool,
 }
 
 /// The finished game.
@@ -203,13 +206,21 @@ pub fn play_game(engines: [&mut Engine; 2], spec: &GameSpec) -> GameReport {
         } else {
             format!("position fen {base_fen} moves {}", moves.join(" "))
         };
+        let mut setup = vec![position];
+        if spec.banmoves && e.protocol == Protocol::Ucci {
+            let banned = forbidden_moves(&pos, spec.arbiter.rules);
+            if !banned.is_empty() {
+                let list: Vec<String> = banned.iter().map(|&m| move_text(m, e.cfg.ranks)).collect();
+                setup.push(format!("banmoves {}", list.join(" ")));
+            }
+        }
         let go = go_command(e, side, &clocks, &spec.fixed);
         let started = Instant::now();
         let deadline = match &clocks[side.index()] {
             Some(c) => started + Duration::from_millis(c.remaining_ms() + spec.margin_ms),
             None => started + spec.move_timeout,
         };
-        let (reply, at) = match e.think(&position, &go, deadline) {
+        let (reply, at) = match e.think(&setup, &go, deadline) {
             Ok(r) => r,
             Err(err) => {
                 let t = match err {

@@ -379,16 +379,18 @@ impl Engine {
         }
     }
 
-    /// Send `position` and `go`, and wait for the reply until `deadline`. Returns the
-    /// reply and when its last line arrived.
+    /// Send the set-up lines (`position`, and `banmoves` if any) and `go`, and wait for
+    /// the reply until `deadline`. Returns the reply and when its last line arrived.
     pub fn think(
         &mut self,
-        position: &str,
+        setup: &[String],
         go: &str,
         deadline: Instant,
     ) -> Result<(Reply, Instant), EngineError> {
         self.drain();
-        self.send(position)?;
+        for line in setup {
+            self.send(line)?;
+        }
         self.send(go)?;
         let mut reply = Reply::default();
         loop {

@@ -35,6 +35,8 @@ pub struct MatchConfig {
     pub margin_ms: u64,
     pub move_timeout: Duration,
     pub max_plies: usize,
+    /// Send UCCI engines `banmoves` (see `GameSpec::banmoves`).
+    pub banmoves: bool,
     pub sprt: Option<Sprt>,
     pub pgn_path: Option<std::path::PathBuf>,
     pub event: String,
@@ -58,6 +60,7 @@ impl MatchConfig {
             margin_ms: 0,
             move_timeout: Duration::from_secs(60),
             max_plies: 1000,
+            banmoves: false,
             sprt: None,
             pgn_path: None,
             event: "qili match".into(),
@@ -312,6 +315,7 @@ fn worker(
                 margin_ms: cfg.margin_ms,
                 move_timeout: cfg.move_timeout,
                 max_plies: cfg.max_plies,
+                banmoves: cfg.banmoves,
             };
             let [s0, s1] = &mut slots;
             let (Some(e0), Some(e1)) = (s0.as_mut(), s1.as_mut()) else {
@@ -378,6 +382,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
         fatal: None,
     };
     let mut progress = Progress::new(cfg.games, cfg.progress);
+    progress.draw(0, "starting");
     let mut first_of_pair: HashMap<u32, u32> = HashMap::new();
     let date = pgn_date();
     let threads = cfg.concurrency.clamp(1, cfg.games.max(1) as usize);

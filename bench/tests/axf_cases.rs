@@ -164,3 +164,30 @@ fn scripted_games_end_with_the_official_verdicts() {
     }
     assert!(wrong.is_empty(), "wrong verdicts:\n{}", wrong.join("\n"));
 }
+
+#[test]
+fn banmoves_keep_the_offender_from_completing_the_perpetual() {
+    let all = cases();
+    let c = all.iter().find(|c| c.id == "AXF-D01").unwrap();
+    let mut cfg = MatchConfig::new([scripted(&c.cycle), scripted(&c.cycle)]);
+    cfg.games = 1;
+    cfg.openings = vec![Opening {
+        fen: c.fen.clone(),
+        moves: vec![],
+    }];
+    cfg.fixed.depth = Some(1);
+    cfg.max_plies = 30;
+    cfg.progress = false;
+    cfg.game_lines = false;
+    cfg.banmoves = true;
+    let s = run_match(&cfg, &mut std::io::sink()).unwrap();
+    let g = &s.games[0];
+    assert!(
+        !matches!(g.termination, Termination::PerpetualLoss { .. }),
+        "{}",
+        g.termination
+    );
+    // Red left the cycle when it was about to close it a second time round.
+    assert!(g.record.moves.len() > c.cycle.len());
+    assert!(g.record.replay().is_ok());
+}

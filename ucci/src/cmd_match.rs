@@ -109,6 +109,10 @@ pub struct MatchOptions {
     /// Two consecutive `bestmove … draw` flags (one per engine) make a draw.
     #[arg(long = "accept-draw")]
     accept_draw: bool,
+    /// Send UCCI engines `banmoves` with the moves that would complete a forbidden
+    /// perpetual for them (like the UCCI league arbiter).
+    #[arg(long)]
+    banmoves: bool,
     /// Milliseconds an engine may overrun its clock before it loses on time.
     #[arg(long, default_value_t = 0)]
     margin: u64,
@@ -274,6 +278,7 @@ fn config(a: &MatchOptions) -> Result<MatchConfig, String> {
         draw: a.accept_draw,
     };
     cfg.margin_ms = a.margin;
+    cfg.banmoves = a.banmoves;
     cfg.move_timeout = seconds(a.move_timeout, "--move-timeout")?;
     cfg.sprt = a.sprt.as_deref().map(Sprt::parse).transpose()?;
     cfg.pgn_path = a.pgn.clone();

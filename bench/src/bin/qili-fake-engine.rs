@@ -9,7 +9,7 @@
 //!   bytes before every reply)
 //! MODE: random (default), first, script, illegal, silent, garbage, nobestmove,
 //!   nohandshake, noexit, crash.
-//! `script` plays script[k] at the k-th ply after the FEN of the `position` command
+//! It honours UCCI `banmoves`. `script` plays script[k] at the k-th ply after the FEN of the `position` command
 //! (cycling), which replays a repetition cycle; if that move is illegal it plays the
 //! first legal move.
 
@@ -130,6 +130,7 @@ fn main() {
     };
     let mut pos: Option<(Position, usize)> = None;
     let mut moves_played = 0u32;
+    let mut banned: Vec<rules::Move> = Vec::new();
     let mut greeted = false;
     for line in stdin.lock().lines() {
         let Ok(line) = line else { break };
@@ -154,7 +155,16 @@ fn main() {
                 }
             }
             ["isready"] if greeted => say("readyok"),
-            ["position", rest @ ..] => pos = parse_position(rest, o.ranks),
+            ["position", rest @ ..] => {
+                pos = parse_position(rest, o.ranks);
+                banned.clear(); // `banmoves` lasts until the next `position`
+            }
+            ["banmoves", list @ ..] => {
+                banned = list
+                    .iter()
+                    .filter_map(|t| parse_move_text(t, o.ranks))
+                    .collect();
+            }
             ["go", ..] => {
                 moves_played += 1;
                 if o.crash_after.is_some_and(|n| moves_played > n) || o.mode == "crash" {
@@ -165,7 +175,12 @@ fn main() {
                     say("nobestmove");
                     continue;
                 };
-                let legal = p.legal_moves();
+                let legal: Vec<rules::Move> = p
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .filter(|m| !banned.contains(m))
+                    .collect();
                 if o.flood_bytes > 0 {
                     say(&"x".repeat(o.flood_bytes));
                 }
@@ -193,15 +208,15 @@ fn main() {
                     "script" if !o.script.is_empty() => {
                         let text = &o.script[*ply % o.script.len()];
                         parse_move_text(text, RankBase::Zero)
-                            .filter(|m| p.is_legal(*m))
-                            .or_else(|| legal.as_slice().first().copied())
+                            .filter(|m| legal.contains(m))
+                            .or_else(|| legal.first().copied())
                     }
-                    "first" => legal.as_slice().first().copied(),
+                    "first" => legal.first().copied(),
                     _ => {
                         if legal.is_empty() {
                             None
                         } else {
-                            Some(legal.as_slice()[(next_rand() % legal.len() as u64) as usize])
+                            Some(legal[(next_rand() % legal.len() as u64) as usize])
                         }
                     }
                 };

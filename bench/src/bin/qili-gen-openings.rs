@@ -100,7 +100,7 @@ fn main() -> ExitCode {
             Some(e) => {
                 let cmd = format!("position startpos moves {}", line.join(" "));
                 let go = format!("go depth {depth}");
-                match e.think(&cmd, &go, Instant::now() + Duration::from_secs(120)) {
+                match e.think(&[cmd], &go, Instant::now() + Duration::from_secs(120)) {
                     Ok((r, _)) => match r.score {
                         Some(s) if s.abs() <= max_score => Some(s),
                         _ => continue,
