@@ -1,0 +1,303 @@
+//! The net file: a 64-byte little-endian header followed by the weights.
+//!
+//! ```text
+//! offset size  field
+//!  0      8    magic "QILINNUE"
+//!  8      4    format version (1)
+//! 12      4    architecture id (1 = PSQ inputs, one SCReLU hidden layer, one output)
+//! 16      4    feature set id (1 = 14 kinds × 90 points per perspective, Black rotated)
+//! 20      4    hidden neurons per perspective
+//! 24      4    QA, 28: QB, 32: SCALE (quantisation of the first layer, the output layer,
+//!              and the centipawn scale of the float output)
+//! 36      4    reserved (0)
+//! 40      8    payload length in bytes
+//! 48      8    FNV-1a 64 checksum of the payload
+//! 56      8    reserved (0)
+//! 64      …    payload: first-layer weights i16[INPUTS × HIDDEN] (feature-major: the
+//!              HIDDEN weights of feature f are contiguous), first-layer biases i16[HIDDEN],
+//!              output weights i16[2 × HIDDEN] (side to move's half first), output bias
+//!              i32, zero padding to a multiple of 64 bytes.
+//! ```
+//! Every mismatch is a typed `NetError`; nothing is guessed or silently replaced.
+
+use crate::{HIDDEN, INPUTS, OUT_WEIGHT_MAX, QA, QB, SCALE};
+use std::fmt;
+
+pub const MAGIC: [u8; 8] = *b"QILINNUE";
+pub const VERSION: u32 = 1;
+pub const ARCH_PSQ_SCRELU: u32 = 1;
+pub const FEATURES_PSQ_1260: u32 = 1;
+pub const HEADER_LEN: usize = 64;
+
+pub const FT_WEIGHTS: usize = INPUTS * HIDDEN;
+pub const FT_W_OFFSET: usize = HEADER_LEN;
+pub const FT_B_OFFSET: usize = FT_W_OFFSET + 2 * FT_WEIGHTS;
+pub const OUT_W_OFFSET: usize = FT_B_OFFSET + 2 * HIDDEN;
+pub const OUT_B_OFFSET: usize = OUT_W_OFFSET + 2 * 2 * HIDDEN;
+/// Payload bytes without padding.
+const PAYLOAD_USED: usize = OUT_B_OFFSET + 4 - HEADER_LEN;
+/// Payload bytes as stored (padded to 64).
+pub const PAYLOAD_LEN: usize = PAYLOAD_USED.div_ceil(64) * 64;
+pub const FILE_LEN: usize = HEADER_LEN + PAYLOAD_LEN;
+
+/// Why a net could not be loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum NetError {
+    /// The file could not be read or written.
+    Io {
+        path: String,
+        message: String,
+    },
+    /// Shorter than the header.
+    TooShort {
+        len: usize,
+    },
+    BadMagic,
+    UnsupportedVersion {
+        found: u32,
+        supported: u32,
+    },
+    ArchitectureMismatch {
+        found: u32,
+        expected: u32,
+    },
+    FeatureSetMismatch {
+        found: u32,
+        expected: u32,
+    },
+    HiddenMismatch {
+        found: u32,
+        expected: u32,
+    },
+    QuantisationMismatch {
+        found: [u32; 3],
+        expected: [u32; 3],
+    },
+    /// The header declares a payload length other than the architecture's.
+    PayloadLengthMismatch {
+        declared: u64,
+        expected: u64,
+    },
+    /// The file ends before the payload does.
+    Truncated {
+        len: usize,
+        expected: usize,
+    },
+    /// Bytes after the payload.
+    TrailingBytes {
+        len: usize,
+        expected: usize,
+    },
+    ChecksumMismatch {
+        stored: u64,
+        computed: u64,
+    },
+    /// Reserved header bytes or payload padding are not zero.
+    NonZeroReserved,
+    /// An output weight outside ±OUT_WEIGHT_MAX (inference would overflow).
+    OutputWeightOutOfRange {
+        index: usize,
+        value: i16,
+    },
+    /// The weights are stored little-endian; this machine is not.
+    BigEndianHost,
+    /// Parts given to `Network::from_parts` have the wrong lengths.
+    WrongPartLength {
+        part: &'static str,
+        len: usize,
+        expected: usize,
+    },
+}
+
+impl fmt::Display for NetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            NetError::Io { path, message } => write!(f, "cannot access net file {path}: {message}"),
+            NetError::TooShort { len } => {
+                write!(
+                    f,
+                    "net file is {len} bytes, shorter than the {HEADER_LEN}-byte header"
+                )
+            }
+            NetError::BadMagic => f.write_str("not a Qili net file (bad magic)"),
+            NetError::UnsupportedVersion { found, supported } => {
+                write!(
+                    f,
+                    "net format version {found} is not supported (this build reads {supported})"
+                )
+            }
+            NetError::ArchitectureMismatch { found, expected } => {
+                write!(f, "net architecture {found}, this build runs {expected}")
+            }
+            NetError::FeatureSetMismatch { found, expected } => {
+                write!(f, "net feature set {found}, this build uses {expected}")
+            }
+            NetError::HiddenMismatch { found, expected } => {
+                write!(
+                    f,
+                    "net has {found} hidden neurons, this build has {expected}"
+                )
+            }
+            NetError::QuantisationMismatch { found, expected } => write!(
+                f,
+                "net quantisation (QA, QB, SCALE) = {found:?}, this build uses {expected:?}"
+            ),
+            NetError::PayloadLengthMismatch { declared, expected } => write!(
+                f,
+                "net header declares a {declared}-byte payload, the architecture needs {expected}"
+            ),
+            NetError::Truncated { len, expected } => {
+                write!(f, "net file truncated: {len} bytes, expected {expected}")
+            }
+            NetError::TrailingBytes { len, expected } => {
+                write!(
+                    f,
+                    "net file has trailing bytes: {len} bytes, expected {expected}"
+                )
+            }
+            NetError::ChecksumMismatch { stored, computed } => write!(
+                f,
+                "net file corrupt: checksum {computed:016x}, header says {stored:016x}"
+            ),
+            NetError::NonZeroReserved => {
+                f.write_str("net file corrupt: reserved bytes are not zero")
+            }
+            NetError::OutputWeightOutOfRange { index, value } => write!(
+                f,
+                "net output weight {index} is {value}, outside ±{OUT_WEIGHT_MAX}"
+            ),
+            NetError::BigEndianHost => {
+                f.write_str("net files are little-endian; this host is big-endian")
+            }
+            NetError::WrongPartLength {
+                part,
+                len,
+                expected,
+            } => {
+                write!(f, "net part {part} has {len} values, expected {expected}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for NetError {}
+
+/// FNV-1a, 64 bit: enough to catch corruption (not an authenticity check).
+pub fn checksum(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    h
+}
+
+fn u32_at(b: &[u8], at: usize) -> u32 {
+    let mut x = [0u8; 4];
+    x.copy_from_slice(&b[at..at + 4]);
+    u32::from_le_bytes(x)
+}
+
+fn u64_at(b: &[u8], at: usize) -> u64 {
+    let mut x = [0u8; 8];
+    x.copy_from_slice(&b[at..at + 8]);
+    u64::from_le_bytes(x)
+}
+
+/// The header of this build's architecture for a payload with `checksum`.
+pub fn header(checksum: u64) -> [u8; HEADER_LEN] {
+    let mut h = [0u8; HEADER_LEN];
+    h[0..8].copy_from_slice(&MAGIC);
+    h[8..12].copy_from_slice(&VERSION.to_le_bytes());
+    h[12..16].copy_from_slice(&ARCH_PSQ_SCRELU.to_le_bytes());
+    h[16..20].copy_from_slice(&FEATURES_PSQ_1260.to_le_bytes());
+    h[20..24].copy_from_slice(&(HIDDEN as u32).to_le_bytes());
+    h[24..28].copy_from_slice(&(QA as u32).to_le_bytes());
+    h[28..32].copy_from_slice(&(QB as u32).to_le_bytes());
+    h[32..36].copy_from_slice(&(SCALE as u32).to_le_bytes());
+    h[40..48].copy_from_slice(&(PAYLOAD_LEN as u64).to_le_bytes());
+    h[48..56].copy_from_slice(&checksum.to_le_bytes());
+    h
+}
+
+/// Check a whole file image (header and payload) against this build's architecture.
+/// The checks run from the cheapest and most telling (magic, version) to the checksum.
+pub fn validate(bytes: &[u8]) -> Result<(), NetError> {
+    if cfg!(target_endian = "big") {
+        return Err(NetError::BigEndianHost);
+    }
+    // A file that does not even start like a net is "not a net", whatever its length.
+    if bytes.len() >= 8 && bytes[0..8] != MAGIC {
+        return Err(NetError::BadMagic);
+    }
+    if bytes.len() < HEADER_LEN {
+        return Err(NetError::TooShort { len: bytes.len() });
+    }
+    let version = u32_at(bytes, 8);
+    if version != VERSION {
+        return Err(NetError::UnsupportedVersion {
+            found: version,
+            supported: VERSION,
+        });
+    }
+    let arch = u32_at(bytes, 12);
+    if arch != ARCH_PSQ_SCRELU {
+        return Err(NetError::ArchitectureMismatch {
+            found: arch,
+            expected: ARCH_PSQ_SCRELU,
+        });
+    }
+    let feats = u32_at(bytes, 16);
+    if feats != FEATURES_PSQ_1260 {
+        return Err(NetError::FeatureSetMismatch {
+            found: feats,
+            expected: FEATURES_PSQ_1260,
+        });
+    }
+    let hidden = u32_at(bytes, 20);
+    if hidden != HIDDEN as u32 {
+        return Err(NetError::HiddenMismatch {
+            found: hidden,
+            expected: HIDDEN as u32,
+        });
+    }
+    let quant = [u32_at(bytes, 24), u32_at(bytes, 28), u32_at(bytes, 32)];
+    let expected_quant = [QA as u32, QB as u32, SCALE as u32];
+    if quant != expected_quant {
+        return Err(NetError::QuantisationMismatch {
+            found: quant,
+            expected: expected_quant,
+        });
+    }
+    if u32_at(bytes, 36) != 0 || u64_at(bytes, 56) != 0 {
+        return Err(NetError::NonZeroReserved);
+    }
+    let declared = u64_at(bytes, 40);
+    if declared != PAYLOAD_LEN as u64 {
+        return Err(NetError::PayloadLengthMismatch {
+            declared,
+            expected: PAYLOAD_LEN as u64,
+        });
+    }
+    if bytes.len() < FILE_LEN {
+        return Err(NetError::Truncated {
+            len: bytes.len(),
+            expected: FILE_LEN,
+        });
+    }
+    if bytes.len() > FILE_LEN {
+        return Err(NetError::TrailingBytes {
+            len: bytes.len(),
+            expected: FILE_LEN,
+        });
+    }
+    let stored = u64_at(bytes, 48);
+    let computed = checksum(&bytes[HEADER_LEN..]);
+    if stored != computed {
+        return Err(NetError::ChecksumMismatch { stored, computed });
+    }
+    if bytes[OUT_B_OFFSET + 4..].iter().any(|&b| b != 0) {
+        return Err(NetError::NonZeroReserved);
+    }
+    Ok(())
+}

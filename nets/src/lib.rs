@@ -1,0 +1,38 @@
+//! Qili's NNUE: the net file format (`format`), the quantised network and its
+//! per-perspective accumulators updated on make/unmake (`network`, `accumulator`,
+//! `simd`), a float reference used by tests (`reference`), the packed training-data
+//! format (`data`) and a CPU trainer (`train`).
+//!
+//! Architecture 1 ("PSQ-SCReLU"): for each perspective, 1260 piece-square inputs
+//! (90 points × 14 piece kinds, the board rotated for Black) feed a hidden layer of
+//! `HIDDEN` i16 neurons; the side to move's and the opponent's layers, each through a
+//! squared clipped ReLU, feed one output. Scores are centipawns from the side to move.
+
+pub mod accumulator;
+pub mod data;
+pub mod features;
+pub mod format;
+pub mod network;
+pub mod reference;
+pub mod rng;
+pub mod simd;
+pub mod train;
+
+pub use accumulator::{Accumulator, AccumulatorStack};
+pub use format::NetError;
+pub use network::Network;
+pub use simd::Backend;
+
+/// Inputs per perspective: 14 piece kinds (own 7 first) × 90 points.
+pub const INPUTS: usize = 14 * 90;
+/// Hidden neurons per perspective.
+pub const HIDDEN: usize = 128;
+/// First-layer quantisation: a float activation of 1.0 is `QA` in the accumulator.
+pub const QA: i32 = 255;
+/// Output-layer quantisation: a float weight of 1.0 is `QB`.
+pub const QB: i32 = 64;
+/// The float output times `SCALE` is the evaluation in centipawns.
+pub const SCALE: i32 = 400;
+/// Output weights are kept within ±`OUT_WEIGHT_MAX / QB` so that
+/// `clamp(acc, 0, QA) * w` fits in an i16 lane (255 × 127 = 32385).
+pub const OUT_WEIGHT_MAX: i32 = 127;

@@ -1,0 +1,106 @@
+//! The float network: the trainer's parameters and the plain reference that the
+//! quantised inference is tested against.
+
+use crate::features;
+use crate::{NetError, Network, HIDDEN, INPUTS, OUT_WEIGHT_MAX, QA, QB, SCALE};
+use rules::{Color, Position};
+
+/// Float weights in the layout of the net file (feature-major first layer).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNet {
+    pub ft_w: Vec<f32>,
+    pub ft_b: Vec<f32>,
+    /// Side to move's `HIDDEN` first, then the opponent's.
+    pub out_w: Vec<f32>,
+    pub out_b: f32,
+}
+
+/// Largest float output weight that quantises within ±OUT_WEIGHT_MAX.
+pub const OUT_W_LIMIT: f32 = OUT_WEIGHT_MAX as f32 / QB as f32;
+/// Largest float first-layer weight (keeps i16 accumulators far from overflow).
+pub const FT_W_LIMIT: f32 = 1.98;
+
+impl FloatNet {
+    pub fn zeros() -> FloatNet {
+        FloatNet {
+            ft_w: vec![0.0; INPUTS * HIDDEN],
+            ft_b: vec![0.0; HIDDEN],
+            out_w: vec![0.0; 2 * HIDDEN],
+            out_b: 0.0,
+        }
+    }
+
+    /// The float values a quantised net stands for.
+    pub fn from_network(net: &Network) -> FloatNet {
+        let qa = QA as f32;
+        FloatNet {
+            ft_w: net.ft_weights().iter().map(|&w| w as f32 / qa).collect(),
+            ft_b: net.ft_biases().iter().map(|&w| w as f32 / qa).collect(),
+            out_w: net
+                .out_weights()
+                .iter()
+                .map(|&w| w as f32 / QB as f32)
+                .collect(),
+            out_b: net.out_bias() as f32 / (QA * QB) as f32,
+        }
+    }
+
+    /// Round to the file's integers (output weights clipped to ±OUT_WEIGHT_MAX).
+    pub fn quantise(&self) -> Result<Network, NetError> {
+        let q16 =
+            |x: f32, s: i32, lim: i32| (x * s as f32).round().clamp(-lim as f32, lim as f32) as i16;
+        let ft_w: Vec<i16> = self
+            .ft_w
+            .iter()
+            .map(|&w| q16(w, QA, i16::MAX as i32))
+            .collect();
+        let ft_b: Vec<i16> = self
+            .ft_b
+            .iter()
+            .map(|&w| q16(w, QA, i16::MAX as i32))
+            .collect();
+        let out_w: Vec<i16> = self
+            .out_w
+            .iter()
+            .map(|&w| q16(w, QB, OUT_WEIGHT_MAX))
+            .collect();
+        let out_b = (self.out_b as f64 * (QA * QB) as f64)
+            .round()
+            .clamp(i32::MIN as f64, i32::MAX as f64) as i32;
+        Network::from_parts(&ft_w, &ft_b, &out_w, out_b)
+    }
+
+    /// First-layer sums (Red's, Black's perspective) of the given active features.
+    pub fn accumulate(&self, active: &[Vec<usize>; 2]) -> [Vec<f64>; 2] {
+        let mut out = [Vec::new(), Vec::new()];
+        for (p, feats) in active.iter().enumerate() {
+            let mut acc: Vec<f64> = self.ft_b.iter().map(|&b| b as f64).collect();
+            for &f in feats {
+                for (a, &w) in acc.iter_mut().zip(&self.ft_w[f * HIDDEN..(f + 1) * HIDDEN]) {
+                    *a += w as f64;
+                }
+            }
+            out[p] = acc;
+        }
+        out
+    }
+
+    /// Raw output (before × SCALE) from `stm`'s view.
+    pub fn output(&self, acc: &[Vec<f64>; 2], stm: Color) -> f64 {
+        let act = |x: f64| x.clamp(0.0, 1.0).powi(2);
+        let (w_us, w_them) = self.out_w.split_at(HIDDEN);
+        let us = &acc[stm.index()];
+        let them = &acc[stm.flip().index()];
+        let mut out = self.out_b as f64;
+        for j in 0..HIDDEN {
+            out += act(us[j]) * w_us[j] as f64 + act(them[j]) * w_them[j] as f64;
+        }
+        out
+    }
+
+    /// Evaluation in (fractional) centipawns from the side to move's view.
+    pub fn evaluate(&self, pos: &Position) -> f64 {
+        let acc = self.accumulate(&features::active(pos));
+        self.output(&acc, pos.side_to_move()) * SCALE as f64
+    }
+}

@@ -1,0 +1,143 @@
+//! The two inner loops of inference, each with a scalar and an AVX2 version that give
+//! bit-identical results: i16 lanes wrap the same way in both, and the i32 output sum
+//! is exact integer arithmetic whatever the order of the additions.
+
+use crate::{HIDDEN, QA};
+
+/// Which kernel runs. `detect()` picks AVX2 when the CPU has it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Scalar,
+    Avx2,
+}
+
+impl Backend {
+    pub fn detect() -> Backend {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if is_x86_feature_detected!("avx2") {
+                return Backend::Avx2;
+            }
+        }
+        Backend::Scalar
+    }
+
+    /// Is this backend usable on this CPU? (Scalar always is.)
+    pub fn available(self) -> bool {
+        match self {
+            Backend::Scalar => true,
+            Backend::Avx2 => Backend::detect() == Backend::Avx2,
+        }
+    }
+}
+
+/// `dst = src + Σ adds − Σ subs`, lane-wise with i16 wrap-around.
+#[inline]
+pub fn update(
+    backend: Backend,
+    dst: &mut [i16; HIDDEN],
+    src: &[i16; HIDDEN],
+    adds: &[&[i16; HIDDEN]],
+    subs: &[&[i16; HIDDEN]],
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if backend == Backend::Avx2 {
+            // SAFETY: Avx2 is only chosen (detect/available) when the CPU supports it;
+            // callers that force it check `available()` first.
+            unsafe { avx2::update(dst, src, adds, subs) };
+            return;
+        }
+    }
+    let _ = backend;
+    update_scalar(dst, src, adds, subs);
+}
+
+pub fn update_scalar(
+    dst: &mut [i16; HIDDEN],
+    src: &[i16; HIDDEN],
+    adds: &[&[i16; HIDDEN]],
+    subs: &[&[i16; HIDDEN]],
+) {
+    *dst = *src;
+    for a in adds {
+        for (d, w) in dst.iter_mut().zip(a.iter()) {
+            *d = d.wrapping_add(*w);
+        }
+    }
+    for s in subs {
+        for (d, w) in dst.iter_mut().zip(s.iter()) {
+            *d = d.wrapping_sub(*w);
+        }
+    }
+}
+
+/// Σ clamp(acc, 0, QA)² · w over one perspective's half of the output layer, in units
+/// of QA²·QB. `clamp · w` must fit an i16 (|w| ≤ OUT_WEIGHT_MAX, checked at load).
+#[inline]
+pub fn screlu_dot(backend: Backend, acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if backend == Backend::Avx2 {
+            // SAFETY: as in `update`.
+            return unsafe { avx2::screlu_dot(acc, w) };
+        }
+    }
+    let _ = backend;
+    screlu_dot_scalar(acc, w)
+}
+
+pub fn screlu_dot_scalar(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+    let mut sum = 0i32;
+    for (&a, &w) in acc.iter().zip(w.iter()) {
+        let v = (a as i32).clamp(0, QA);
+        // Same i16 product as the SIMD `mullo` (exact, since |v·w| ≤ 32385).
+        let vw = (v * w as i32) as i16 as i32;
+        sum = sum.wrapping_add(vw * v);
+    }
+    sum
+}
+
+#[cfg(target_arch = "x86_64")]
+mod avx2 {
+    use crate::{HIDDEN, QA};
+    use std::arch::x86_64::*;
+
+    const LANES: usize = 16;
+
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn update(
+        dst: &mut [i16; HIDDEN],
+        src: &[i16; HIDDEN],
+        adds: &[&[i16; HIDDEN]],
+        subs: &[&[i16; HIDDEN]],
+    ) {
+        for i in (0..HIDDEN).step_by(LANES) {
+            let mut v = _mm256_loadu_si256(src.as_ptr().add(i) as *const __m256i);
+            for a in adds {
+                v = _mm256_add_epi16(v, _mm256_loadu_si256(a.as_ptr().add(i) as *const __m256i));
+            }
+            for s in subs {
+                v = _mm256_sub_epi16(v, _mm256_loadu_si256(s.as_ptr().add(i) as *const __m256i));
+            }
+            _mm256_storeu_si256(dst.as_mut_ptr().add(i) as *mut __m256i, v);
+        }
+    }
+
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn screlu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+        let zero = _mm256_setzero_si256();
+        let qa = _mm256_set1_epi16(QA as i16);
+        let mut sum = _mm256_setzero_si256();
+        for i in (0..HIDDEN).step_by(LANES) {
+            let a = _mm256_loadu_si256(acc.as_ptr().add(i) as *const __m256i);
+            let v = _mm256_min_epi16(_mm256_max_epi16(a, zero), qa);
+            let wv = _mm256_loadu_si256(w.as_ptr().add(i) as *const __m256i);
+            let vw = _mm256_mullo_epi16(v, wv);
+            sum = _mm256_add_epi32(sum, _mm256_madd_epi16(vw, v));
+        }
+        let mut lanes = [0i32; 8];
+        _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, sum);
+        lanes.iter().fold(0i32, |s, &x| s.wrapping_add(x))
+    }
+}
