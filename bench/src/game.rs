@@ -70,7 +70,14 @@ pub struct GameReport {
     pub fatal: Option<String>,
 }
 
-fn go_command(e: &Engine, side: Color, clocks: &[Option<Clock>; 2], fixed: &FixedLimits) -> String {
+/// The `go` line for the side to move. `millis`: a UCCI engine that takes milliseconds.
+fn go_command(
+    protocol: Protocol,
+    millis: bool,
+    side: Color,
+    clocks: &[Option<Clock>; 2],
+    fixed: &FixedLimits,
+) -> String {
     if let Some(d) = fixed.depth {
         return format!("go depth {d}");
     }
@@ -80,10 +87,10 @@ fn go_command(e: &Engine, side: Color, clocks: &[Option<Clock>; 2], fixed: &Fixe
     let (Some(me), Some(opp)) = (&clocks[side.index()], &clocks[side.flip().index()]) else {
         return "go depth 1".to_string();
     };
-    match e.protocol {
+    match protocol {
         Protocol::Ucci => {
             // Seconds unless the engine asked for milliseconds (UCCI 3.0 §5.10).
-            let unit = |ms: u64| if e.millis { ms } else { (ms / 1000).max(1) };
+            let unit = |ms: u64| if millis { ms } else { (ms / 1000).max(1) };
             let part = |c: &Clock, prefix: &str| match c.moves_to_go() {
                 Some(n) => format!(
                     "{prefix}time {} {prefix}movestogo {n}",
@@ -92,7 +99,7 @@ fn go_command(e: &Engine, side: Color, clocks: &[Option<Clock>; 2], fixed: &Fixe
                 None => format!(
                     "{prefix}time {} {prefix}increment {}",
                     unit(c.remaining_ms()),
-                    if e.millis {
+                    if millis {
                         c.increment_ms()
                     } else {
                         c.increment_ms() / 1000
@@ -214,7 +221,7 @@ pub fn play_game(engines: [&mut Engine; 2], spec: &GameSpec) -> GameReport {
                 setup.push(format!("banmoves {}", list.join(" ")));
             }
         }
-        let go = go_command(e, side, &clocks, &spec.fixed);
+        let go = go_command(e.protocol, e.millis, side, &clocks, &spec.fixed);
         let started = Instant::now();
         let deadline = match &clocks[side.index()] {
             Some(c) => started + Duration::from_millis(c.remaining_ms() + spec.margin_ms),
@@ -355,6 +362,41 @@ pub fn score_adjudication(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn go_lines() {
+        let tc = |s: &str| Some(Clock::new(&s.parse::<TimeControl>().unwrap()));
+        let mut clocks = [tc("60+1"), tc("2/30 then 1/10")];
+        let none = FixedLimits::default();
+        assert_eq!(
+            go_command(Protocol::Ucci, true, Color::Red, &clocks, &none),
+            "go time 60000 increment 1000 opptime 30000 oppmovestogo 2"
+        );
+        assert_eq!(
+            go_command(Protocol::Ucci, false, Color::Black, &clocks, &none),
+            "go time 30 movestogo 2 opptime 60 oppincrement 1"
+        );
+        assert_eq!(
+            go_command(Protocol::Uci, false, Color::Black, &clocks, &none),
+            "go wtime 60000 btime 30000 winc 1000 binc 0 movestogo 2"
+        );
+        // Under a second left in seconds mode still says 1, never 0.
+        if let Some(c) = clocks[0].as_mut() {
+            assert!(c.charge(59_500, 0));
+        }
+        assert!(
+            go_command(Protocol::Ucci, false, Color::Red, &clocks, &none)
+                .starts_with("go time 1 increment 1 ")
+        );
+        let depth = FixedLimits {
+            depth: Some(9),
+            nodes: None,
+        };
+        assert_eq!(
+            go_command(Protocol::Uci, false, Color::Red, &clocks, &depth),
+            "go depth 9"
+        );
+    }
 
     #[test]
     fn score_rules() {
