@@ -516,6 +516,49 @@ mod tests {
         ));
     }
 
+    /// Random edits of a real record and random strings over PGN's special
+    /// characters: parsing returns, and whatever parses replays or errs cleanly.
+    #[test]
+    fn random_text_never_panics() {
+        let mut g = GameRecord::new(None);
+        for m in ["h2e2", "h9g7", "h0g2", "i9h9"] {
+            g.push(mv(m), Some("c".into()));
+        }
+        let base: Vec<char> = g.to_pgn().chars().collect();
+        let alphabet: Vec<char> = "[]{}();$%.\\\"\n 01-/*abcdefghi9HE红".chars().collect();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rnd = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for _ in 0..3000 {
+            let mut t = base.clone();
+            for _ in 0..1 + rnd(4) {
+                let i = rnd(t.len() + 1);
+                match rnd(3) {
+                    0 if i < t.len() => {
+                        t.remove(i);
+                    }
+                    1 => t.insert(i, alphabet[rnd(alphabet.len())]),
+                    _ => t.truncate(i),
+                }
+            }
+            let text: String = t.into_iter().collect();
+            if let Ok(games) = parse_games(&text) {
+                for g in games {
+                    let _ = g.replay();
+                    let _ = parse_games(&g.to_pgn());
+                }
+            }
+            let junk: String = (0..rnd(40))
+                .map(|_| alphabet[rnd(alphabet.len())])
+                .collect();
+            let _ = parse_games(&junk);
+        }
+    }
+
     #[test]
     fn never_panics_on_junk() {
         for t in [
