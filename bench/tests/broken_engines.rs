@@ -196,6 +196,15 @@ fn uci_is_detected_and_slow_starts_are_waited_for() {
         "{:?}",
         s.games[0].termination
     );
+    // An engine that exits on `ucci` is started again and greeted with `uci`.
+    let s = play(
+        fake("--proto uci --strict --seed 25"),
+        fake("--seed 26"),
+        2,
+        None,
+    );
+    assert!(s.fatal.is_none(), "{:?}", s.fatal);
+    assert!(s.games.iter().all(|g| !g.termination.is_forfeit()));
     let mut forced = fake("--proto uci --seed 13");
     forced.protocol = ProtocolChoice::Ucci;
     let s = play(forced, fake("--seed 14"), 1, None);

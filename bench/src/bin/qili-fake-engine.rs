@@ -6,7 +6,7 @@
 //!   [--script "m1 m2 …"] [--ranks 0|1] [--start-delay-ms N] [--move-delay-ms N]
 //!   [--flag draw|resign] [--score N] [--crash-after N] [--name NAME]
 //!   [--pv-extra "moves"] (appended to the info pv) [--flood-bytes N] (a junk line of N
-//!   bytes before every reply)
+//!   bytes before every reply) [--strict] (exit on the other protocol's greeting)
 //! MODE: random (default), first, script, illegal, silent, garbage, nobestmove,
 //!   nohandshake, noexit, crash.
 //! It honours UCCI `banmoves`. `script` plays script[k] at the k-th ply after the FEN of the `position` command
@@ -32,6 +32,7 @@ struct Opts {
     name: String,
     pv_extra: String,
     flood_bytes: usize,
+    strict: bool,
 }
 
 fn parse_args() -> Opts {
@@ -49,6 +50,7 @@ fn parse_args() -> Opts {
         name: "fake".into(),
         pv_extra: String::new(),
         flood_bytes: 0,
+        strict: false,
     };
     let args: Vec<String> = std::env::args().skip(1).collect();
     let mut i = 0;
@@ -72,6 +74,11 @@ fn parse_args() -> Opts {
             "--score" => o.score = v.parse().ok(),
             "--crash-after" => o.crash_after = v.parse().ok(),
             "--name" => o.name = v,
+            "--strict" => {
+                o.strict = true;
+                i += 1;
+                continue;
+            }
             "--pv-extra" => o.pv_extra = v,
             "--flood-bytes" => o.flood_bytes = v.parse().unwrap_or(0),
             _ => {
@@ -141,6 +148,8 @@ fn main() {
                 let speaks = o.proto == "any" || o.proto == *hello;
                 if o.mode == "nohandshake" {
                     say("hello? what protocol is this");
+                } else if !speaks && o.strict {
+                    return; // exits on a greeting it does not speak, like ElephantEye
                 } else if !speaks {
                     say(&format!(
                         "Unknown command: '{hello}'. Type help for more information."
