@@ -46,8 +46,9 @@ struct Def {
     in_uci: bool,
 }
 
-const MAX_THREADS: i64 = 512;
-const MAX_HASH_MB: i64 = 1 << 16;
+// The engine's own bounds, so that an accepted value is the value used.
+const MAX_THREADS: i64 = engine::MAX_THREADS as i64;
+const MAX_HASH_MB: i64 = engine::MAX_HASH_MB as i64;
 const DEFAULT_HASH_MB: i64 = 64;
 
 const DEFS: &[Def] = &[
@@ -338,6 +339,11 @@ pub enum OptionError {
     },
     /// The promotion variant (advisors and elephants promoting) is not played.
     Unsupported(&'static str),
+    /// A hash table larger than half the machine's memory.
+    TooMuchMemory {
+        requested_mb: u64,
+        total_mb: u64,
+    },
 }
 
 impl fmt::Display for OptionError {
@@ -367,6 +373,13 @@ impl fmt::Display for OptionError {
                 )
             }
             OptionError::Unsupported(n) => write!(f, "option '{n}': only false is supported"),
+            OptionError::TooMuchMemory {
+                requested_mb,
+                total_mb,
+            } => write!(
+                f,
+                "hash of {requested_mb} MB is more than half of this machine's {total_mb} MB"
+            ),
         }
     }
 }
@@ -382,6 +395,14 @@ fn find(name: &str) -> Option<&'static Def> {
     let n = normalise(name);
     DEFS.iter()
         .find(|d| normalise(d.uci) == n || d.ucci == n || d.aliases.iter().any(|a| *a == n))
+}
+
+/// Physical memory in MB where the system tells (Linux), else `None`.
+fn physical_memory_mb() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024)
 }
 
 fn parse_bool(text: &str) -> Option<bool> {
@@ -473,6 +494,17 @@ impl Settings {
                         min,
                         max,
                     });
+                }
+                if def.id == Id::Hash {
+                    if let Some(total) = physical_memory_mb() {
+                        // A table the machine cannot hold would abort the process.
+                        if n as u64 > total / 2 {
+                            return Err(OptionError::TooMuchMemory {
+                                requested_mb: n as u64,
+                                total_mb: total,
+                            });
+                        }
+                    }
                 }
                 self.set_spin(def.id, n);
             }
@@ -572,12 +604,21 @@ mod tests {
     fn bad_values_change_nothing() {
         let mut s = Settings::default();
         let before = s.clone();
+        if let Some(total) = physical_memory_mb() {
+            let too_much = (total / 2 + 1).min(MAX_HASH_MB as u64).to_string();
+            if total / 2 < MAX_HASH_MB as u64 {
+                assert!(matches!(
+                    s.set("Hash", Some(&too_much)),
+                    Err(OptionError::TooMuchMemory { .. })
+                ));
+            }
+        }
         assert!(matches!(
             s.set("threads", Some("-1")),
             Err(OptionError::OutOfRange { .. })
         ));
         assert!(matches!(
-            s.set("Threads", Some("513")),
+            s.set("Threads", Some("257")),
             Err(OptionError::OutOfRange { .. })
         ));
         assert!(matches!(
