@@ -64,6 +64,9 @@ pub fn plan(
             }
         }
     } else {
+        if g.increment.is_some() || g.movestogo.is_some() || g.opptime.is_some() {
+            warnings.push("no 'time' for the side to move; searching without a clock".into());
+        }
         None
     };
     // A fixed move time must include the transport lag, like a clock.
@@ -191,6 +194,14 @@ mod tests {
         assert_eq!(p.limits.searchmoves.len(), 1);
         assert_eq!(p.warnings.len(), 1);
         assert_eq!(p.limits.movetime_ms, Some(1000 - s.move_overhead_ms));
+        let p = plan(
+            &go("go increment 1000 movestogo 5"),
+            Dialect::Ucci,
+            &s,
+            &pos,
+            &[],
+        );
+        assert!(p.limits.clock.is_none() && p.warnings.len() == 1);
         let p = plan(&go("go depth 0"), Dialect::Ucci, &s, &pos, &[]);
         assert!(p.depth_zero && p.limits.depth == Some(1));
         let p = plan(

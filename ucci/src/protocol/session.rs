@@ -162,7 +162,11 @@ impl<S: Searcher> Session<S> {
             Ok(c) => c,
             Err(ParseError::Empty) => return Flow::Continue,
             Err(e) => {
-                if self.thinking.is_some() && self.settings.batch {
+                let finite = self
+                    .thinking
+                    .as_ref()
+                    .is_some_and(|t| !t.infinite && !t.pondering);
+                if finite && self.settings.batch {
                     self.deferred.push_back(line.to_string());
                 } else {
                     self.error(&e.to_string());
@@ -204,14 +208,15 @@ impl<S: Searcher> Session<S> {
     }
 
     fn while_thinking(&mut self, cmd: Command, line: &str) -> Flow {
-        if self.settings.batch {
-            // Batch mode: nothing is read during a search (UCCI §5.3).
-            self.deferred.push_back(line.to_string());
-            return Flow::Continue;
-        }
         let Some(t) = self.thinking.as_mut() else {
             return Flow::Continue;
         };
+        // Batch mode: nothing is read during a search (UCCI §5.3). A search that
+        // only ends on `stop`/`ponderhit` still hears those, or it would never end.
+        if self.settings.batch && !t.infinite && !t.pondering {
+            self.deferred.push_back(line.to_string());
+            return Flow::Continue;
+        }
         match cmd {
             Command::IsReady => self.out.line("readyok"),
             Command::Stop => {
@@ -701,6 +706,18 @@ mod tests {
             "{out:?}"
         );
         assert_eq!(out[3], "bye");
+    }
+
+    #[test]
+    fn batch_mode_still_hears_stop_for_an_infinite_search() {
+        let mut r = Rig::new("ucci");
+        r.send("setoption batch on");
+        r.send("go infinite");
+        r.deliver();
+        r.send("position startpos moves h2e2");
+        assert_eq!(r.answers().len(), 1, "refused: not batched for infinite");
+        r.send("stop");
+        assert_eq!(r.answers(), vec!["bestmove a0a1"]);
     }
 
     #[test]
