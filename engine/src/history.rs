@@ -25,8 +25,19 @@ pub fn stat_bonus(depth: i32) -> i32 {
     (depth * depth * 16 + depth * 32).min(2_000)
 }
 
+/// Index of a (piece, destination) pair, the context of continuation history.
+#[inline(always)]
+pub fn piece_to(p: Piece, m: Move) -> usize {
+    p.index() * 90 + m.to().index()
+}
+
+const PIECE_TO: usize = 14 * 90;
+
 pub struct Histories {
     quiet: Vec<[i16; 8100]>,
+    /// Continuation history: how good a quiet move (piece, to) was after the move
+    /// (piece, to) one or two plies earlier, `[context * PIECE_TO + piece_to]`.
+    cont: Vec<i16>,
     capture: Vec<[[i16; 7]; 90]>,
     counter: Vec<[Move; 90]>,
     pub killers: [[Move; 2]; MAX_PLY + 4],
@@ -42,6 +53,7 @@ impl Histories {
     pub fn new() -> Histories {
         Histories {
             quiet: vec![[0; 8100]; 2],
+            cont: vec![0; PIECE_TO * PIECE_TO],
             capture: vec![[[0; 7]; 90]; 14],
             counter: vec![[Move::NULL; 90]; 14],
             killers: [[Move::NULL; 2]; MAX_PLY + 4],
@@ -65,6 +77,24 @@ impl Histories {
     #[inline(always)]
     pub fn update_quiet(&mut self, side: Color, m: Move, bonus: i32) {
         gravity(&mut self.quiet[side.index()][from_to(m)], bonus);
+    }
+
+    /// Sum of the continuation histories of (mover, m) under the given contexts.
+    #[inline(always)]
+    pub fn cont(&self, ctx: &[Option<usize>; 2], mover: Piece, m: Move) -> i32 {
+        let pt = piece_to(mover, m);
+        ctx.iter()
+            .flatten()
+            .map(|&c| self.cont[c * PIECE_TO + pt] as i32)
+            .sum()
+    }
+
+    #[inline(always)]
+    pub fn update_cont(&mut self, ctx: &[Option<usize>; 2], mover: Piece, m: Move, bonus: i32) {
+        let pt = piece_to(mover, m);
+        for &c in ctx.iter().flatten() {
+            gravity(&mut self.cont[c * PIECE_TO + pt], bonus);
+        }
     }
 
     #[inline(always)]

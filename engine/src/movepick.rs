@@ -16,6 +16,15 @@ const KILLER_2: i32 = KILLER_1 - 1;
 const COUNTER: i32 = KILLER_1 - 2;
 const BAD_CAPTURE: i32 = -(1 << 28);
 
+/// What ordering knows of the moves before this node.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OrderContext {
+    /// The previous move and the piece that made it (for the counter-move).
+    pub prev: Option<(Piece, Move)>,
+    /// Continuation-history contexts of the moves one and two plies back.
+    pub cont: [Option<usize>; 2],
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Stage {
     HashMove,
@@ -65,7 +74,7 @@ impl MovePicker {
         pos: &Position,
         hist: &Histories,
         ply: usize,
-        prev: Option<(Piece, Move)>,
+        ctx: &OrderContext,
     ) -> Option<Move> {
         loop {
             match self.stage {
@@ -74,7 +83,7 @@ impl MovePicker {
                     return Some(self.tt_move);
                 }
                 Stage::Generate => {
-                    self.generate(pos, hist, ply, prev);
+                    self.generate(pos, hist, ply, ctx);
                     self.stage = Stage::Pick;
                 }
                 Stage::Pick => {
@@ -106,13 +115,7 @@ impl MovePicker {
         }
     }
 
-    fn generate(
-        &mut self,
-        pos: &Position,
-        hist: &Histories,
-        ply: usize,
-        prev: Option<(Piece, Move)>,
-    ) {
+    fn generate(&mut self, pos: &Position, hist: &Histories, ply: usize, ctx: &OrderContext) {
         let mut list = MoveList::new();
         let kind = if self.captures_only {
             GenKind::Captures
@@ -122,7 +125,7 @@ impl MovePicker {
         pos.generate(kind, &mut list);
         let us = pos.side_to_move();
         let killers = hist.killers[ply.min(hist.killers.len() - 1)];
-        let counter = prev.map_or(Move::NULL, |(p, m)| hist.counter(p, m));
+        let counter = ctx.prev.map_or(Move::NULL, |(p, m)| hist.counter(p, m));
         let mut n = 0;
         for &m in list.iter() {
             if m == self.tt_move {
@@ -135,7 +138,7 @@ impl MovePicker {
             let s = if let Some(victim) = pos.piece_at(m.to()) {
                 let v = VICTIM[victim.kind.index()] * 8 - VICTIM[mover.kind.index()] / 8
                     + hist.capture(mover, m, victim.kind) / 16;
-                if self.captures_only || pos.see_ge(m, 0) {
+                if self.captures_only || see_ge(pos, m, 0) {
                     GOOD_CAPTURE + v
                 } else {
                     BAD_CAPTURE + v
@@ -147,7 +150,7 @@ impl MovePicker {
             } else if m == counter {
                 COUNTER
             } else {
-                hist.quiet(us, m)
+                hist.quiet(us, m) + hist.cont(&ctx.cont, mover, m)
             };
             self.moves[n] = m;
             self.scores[n] = s;
@@ -156,6 +159,20 @@ impl MovePicker {
         self.len = n;
         self.idx = 0;
     }
+}
+
+/// `pos.see_ge(m, threshold)` with the common shortcut: a capture never does worse
+/// than winning the victim and losing the capturer.
+#[inline(always)]
+pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
+    if let (Some(mover), Some(victim)) = (pos.piece_at(m.from()), pos.piece_at(m.to())) {
+        if mover.kind != rules::PieceKind::King
+            && VICTIM[victim.kind.index()] - VICTIM[mover.kind.index()] >= threshold
+        {
+            return true;
+        }
+    }
+    pos.see_ge(m, threshold)
 }
 
 /// Is `s` the ordering score of a capture that loses material by SEE?

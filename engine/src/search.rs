@@ -3,8 +3,8 @@
 //! Lazy SMP runs several of these on one shared hash table (see `lib.rs`).
 
 use crate::eval::Evaluator;
-use crate::history::{stat_bonus, Histories};
-use crate::movepick::{is_bad_capture_score, MovePicker, VICTIM};
+use crate::history::{piece_to, stat_bonus, Histories};
+use crate::movepick::{is_bad_capture_score, see_ge, MovePicker, OrderContext, VICTIM};
 use crate::score::*;
 use crate::tt::{Bound, TranspositionTable};
 use crate::EngineOptions;
@@ -484,11 +484,26 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             depth
         };
 
-        let prev = if ply >= 1 {
-            let f = self.stack[ply - 1];
-            f.piece.map(|p| (p, f.mv))
-        } else {
-            None
+        let frame_ctx = |f: Frame| f.piece.map(|p| piece_to(p, f.mv));
+        let ctx = OrderContext {
+            prev: if ply >= 1 {
+                let f = self.stack[ply - 1];
+                f.piece.map(|p| (p, f.mv))
+            } else {
+                None
+            },
+            cont: [
+                if ply >= 1 {
+                    frame_ctx(self.stack[ply - 1])
+                } else {
+                    None
+                },
+                if ply >= 2 {
+                    frame_ctx(self.stack[ply - 2])
+                } else {
+                    None
+                },
+            ],
         };
         let mut picker = MovePicker::new(tt_move);
         let mut best = -INF;
@@ -500,7 +515,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let mut n_captures = 0;
         let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
 
-        while let Some(m) = picker.next(&self.pos, self.hist, ply, prev) {
+        while let Some(m) = picker.next(&self.pos, self.hist, ply, &ctx) {
             let victim = self.pos.piece_at(m.to());
             let mover = match self.pos.piece_at(m.from()) {
                 Some(p) => p,
@@ -514,14 +529,14 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
             if prunable {
                 if is_capture {
-                    if depth <= 6 && !self.pos.see_ge(m, -120 * depth) {
+                    if depth <= 6 && !see_ge(&self.pos, m, -120 * depth) {
                         continue;
                     }
                 } else {
                     if move_count > lmp_limit && depth <= 8 {
                         continue;
                     }
-                    if lmr_depth <= 6 && !self.pos.see_ge(m, -30 * lmr_depth * lmr_depth) {
+                    if lmr_depth <= 6 && !see_ge(&self.pos, m, -30 * lmr_depth * lmr_depth) {
                         continue;
                     }
                 }
@@ -565,7 +580,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                         red -= 1;
                     }
                     if !is_capture {
-                        red -= self.hist.quiet(us, m) / 6000;
+                        red -=
+                            (self.hist.quiet(us, m) + self.hist.cont(&ctx.cont, mover, m)) / 8000;
                     }
                     red = red.clamp(0, new_depth - 1);
                 }
@@ -597,7 +613,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                             victim,
                             ply,
                             depth,
-                            prev,
+                            &ctx,
                             &quiets_tried[..n_quiets],
                             &captures_tried[..n_captures],
                         );
@@ -656,7 +672,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         victim: Option<Piece>,
         ply: usize,
         depth: i32,
-        prev: Option<(Piece, Move)>,
+        ctx: &OrderContext,
         quiets: &[Move],
         captures: &[Move],
     ) {
@@ -666,12 +682,16 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             self.hist.update_capture(mover, m, v.kind, bonus);
         } else {
             self.hist.add_killer(ply, m);
-            if let Some((pp, pm)) = prev {
+            if let Some((pp, pm)) = ctx.prev {
                 self.hist.set_counter(pp, pm, m);
             }
             self.hist.update_quiet(us, m, bonus);
+            self.hist.update_cont(&ctx.cont, mover, m, bonus);
             for &q in quiets {
                 self.hist.update_quiet(us, q, -bonus);
+                if let Some(p) = self.pos.piece_at(q.from()) {
+                    self.hist.update_cont(&ctx.cont, p, q, -bonus);
+                }
             }
         }
         for &c in captures {
@@ -739,7 +759,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let mut picker = MovePicker::new_qsearch(tt_move, in_check);
         let mut best_move = Move::NULL;
         let mut move_count = 0;
-        while let Some(m) = picker.next(&self.pos, self.hist, ply, None) {
+        while let Some(m) = picker.next(&self.pos, self.hist, ply, &OrderContext::default()) {
             move_count += 1;
             if !in_check {
                 let victim = match self.pos.piece_at(m.to()) {
@@ -751,7 +771,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 {
                     continue;
                 }
-                if !self.pos.see_ge(m, 0) {
+                if !see_ge(&self.pos, m, 0) {
                     continue;
                 }
             }

@@ -97,8 +97,12 @@ fn stored_depth(d: u64) -> i32 {
 impl TranspositionTable {
     pub fn new(mb: usize) -> TranspositionTable {
         let bytes = mb.max(1).saturating_mul(1 << 20);
-        let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets = Vec::with_capacity(n);
+        let mut n = (bytes / std::mem::size_of::<Bucket>()).max(1);
+        let mut buckets: Vec<Bucket> = Vec::new();
+        // A request the machine cannot satisfy gets the largest table it can, not an abort.
+        while buckets.try_reserve_exact(n).is_err() && n > 1 {
+            n /= 2;
+        }
         buckets.resize_with(n, Bucket::default);
         TranspositionTable {
             buckets,

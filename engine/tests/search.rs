@@ -239,3 +239,47 @@ fn concurrent_threads_on_a_tiny_table_return_legal_moves() {
         }
     }
 }
+
+#[test]
+fn engine_is_send_and_options_round_trip() {
+    fn assert_send<T: Send>() {}
+    assert_send::<Engine>();
+    let mut e = engine(1, 4);
+    let o = EngineOptions {
+        threads: 3,
+        hash_mb: 2,
+        draw_value_red: -50,
+        draw_value_black: 50,
+        ..EngineOptions::default()
+    };
+    e.set_options(o.clone());
+    assert_eq!(e.options(), &o);
+    // Out-of-range values are clamped, not trusted.
+    e.set_options(EngineOptions {
+        threads: 0,
+        hash_mb: 0,
+        ..EngineOptions::default()
+    });
+    assert_eq!((e.options().threads, e.options().hash_mb), (1, 1));
+    let r = search_depth(&mut e, &Position::startpos(), 3);
+    assert!(r.best.is_some());
+}
+
+#[test]
+fn draw_value_scores_the_natural_move_limit() {
+    // 119 plies without a capture and no capture available: every move reaches the
+    // natural limit (60 moves), a draw, worth each side's own draw value.
+    let fen = "r2ak4/4a4/9/9/9/9/9/9/4A4/3AK3R w - - 119 1";
+    let pos = Position::from_fen(fen).unwrap();
+    assert!(pos.legal_captures().is_empty());
+    for (red, black) in [(-120, 120), (35, -35)] {
+        let mut e = Engine::new(EngineOptions {
+            hash_mb: 4,
+            draw_value_red: red,
+            draw_value_black: black,
+            ..EngineOptions::default()
+        });
+        let r = search_depth(&mut e, &pos, 6);
+        assert_eq!(r.score, Score::Cp(red));
+    }
+}
