@@ -4,9 +4,11 @@
 
 mod cmd_analyze;
 mod cmd_bench;
+mod cmd_datagen;
 mod cmd_judge;
 mod cmd_match;
 mod cmd_perft;
+mod cmd_train;
 
 use qili::protocol;
 
@@ -36,6 +38,10 @@ enum Command {
     Analyze(cmd_analyze::AnalyzeArgs),
     /// Play a match between engines, adjudicated by the rules crate.
     Match(cmd_match::MatchArgs),
+    /// Self-play games at a fixed node count, writing labelled positions for NNUE training.
+    Datagen(cmd_datagen::DatagenArgs),
+    /// Train a net on `qili datagen` data (CPU, all cores) and write the net file.
+    Train(cmd_train::TrainArgs),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +52,8 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => cmd_bench::run(a),
         Some(Command::Analyze(a)) => cmd_analyze::run(a),
         Some(Command::Match(a)) => cmd_match::run(a),
+        Some(Command::Datagen(a)) => cmd_datagen::run(a),
+        Some(Command::Train(a)) => cmd_train::run(a),
         None => protocol::run(),
     }
 }

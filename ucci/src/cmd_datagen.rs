@@ -1,0 +1,192 @@
+//! `qili datagen`: self-play games for NNUE training. Each game starts with a few
+//! random legal plies (from the seed), then the engine plays both sides at a fixed
+//! node count; the arbiter of `qili match` (mate, 棋例 verdicts, natural move limit,
+//! no attacking material) or a ply cap ends it. Quiet positions (not in check, best
+//! move not a capture, no mate score) are written as 32-byte records (`nets::data`)
+//! labelled with the search score and the game result, both from the side to move.
+//! Games are seeded by (seed, game index): shards with different seeds never overlap
+//! in their random openings and can be concatenated.
+
+use bench::{adjudicate, ArbiterRules};
+use clap::Args;
+use engine::{Engine, EngineOptions, Limits, Score, SearchControl};
+use nets::data::{self, Outcome, PackedPosition};
+use nets::rng::Rng;
+use rules::pgn::GameResult;
+use rules::{Color, Position};
+use std::io::{BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct DatagenArgs {
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    /// Nodes searched per move.
+    #[arg(long, default_value_t = 5000)]
+    nodes: u64,
+    /// Seed of this shard (random openings); use a different one per shard.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Output file (created or truncated).
+    #[arg(long)]
+    out: PathBuf,
+    /// Random plies before the engine plays: between these two (inclusive).
+    #[arg(long, default_value_t = 6)]
+    random_min: u32,
+    #[arg(long, default_value_t = 10)]
+    random_max: u32,
+    /// Games still running after this many plies are drawn.
+    #[arg(long, default_value_t = 400)]
+    max_plies: u32,
+    /// Positions whose search score is beyond ±this are not kept (decided games).
+    #[arg(long, default_value_t = 3000)]
+    score_limit: i32,
+    /// Hash table size in MiB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+}
+
+/// Seed of game `index` of shard `seed` (SplitMix-style mixing of both).
+fn game_seed(seed: u64, index: u64) -> u64 {
+    Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ index).next_u64()
+}
+
+/// Random legal plies from the start; `None` if the game ended among them.
+fn random_opening(rng: &mut Rng, plies: u32) -> Option<Position> {
+    let mut pos = Position::startpos();
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        pos.make_move(moves.as_slice()[rng.below(moves.len())]);
+    }
+    pos.has_legal_move().then_some(pos)
+}
+
+struct GameOutput {
+    /// Quiet positions with the score from the side to move's view.
+    kept: Vec<(Position, i16)>,
+    winner: Option<Color>,
+}
+
+fn play_game(engine: &mut Engine, a: &DatagenArgs, seed: u64) -> GameOutput {
+    let mut rng = Rng::new(seed);
+    let span = a.random_max.saturating_sub(a.random_min) as usize + 1;
+    let plies = a.random_min + rng.below(span) as u32;
+    let mut pos = loop {
+        if let Some(p) = random_opening(&mut rng, plies) {
+            break p;
+        }
+    };
+    engine.new_game();
+    let arbiter = ArbiterRules::default();
+    let limits = Limits {
+        nodes: Some(a.nodes.max(1)),
+        ..Limits::default()
+    };
+    let control = SearchControl::new();
+    let mut kept = Vec::new();
+    let mut winner = None;
+    for _ in 0..a.max_plies {
+        if let Some(t) = adjudicate(&pos, &arbiter) {
+            winner = match t.result() {
+                GameResult::RedWins => Some(Color::Red),
+                GameResult::BlackWins => Some(Color::Black),
+                _ => None,
+            };
+            break;
+        }
+        let r = engine.search(&pos, &limits, &control, &mut |_| {});
+        let Some(best) = r.best else { break };
+        if !pos.is_legal(best) {
+            break;
+        }
+        let quiet = !pos.in_check() && pos.piece_at(best.to()).is_none();
+        if let Score::Cp(cp) = r.score {
+            if quiet && cp.abs() <= a.score_limit {
+                kept.push((
+                    pos.clone(),
+                    cp.clamp(i16::MIN as i32, i16::MAX as i32) as i16,
+                ));
+            }
+        }
+        pos.make_move(best);
+    }
+    GameOutput { kept, winner }
+}
+
+pub fn run(a: DatagenArgs) -> ExitCode {
+    let options = EngineOptions {
+        threads: 1,
+        hash_mb: a.hash.max(1),
+        ..EngineOptions::default()
+    };
+    let mut engine = Engine::new(options);
+    let file = match std::fs::File::create(&a.out) {
+        Ok(f) => f,
+        Err(e) => {
+            eprintln!("error: cannot create {}: {e}", a.out.display());
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut out = BufWriter::new(file);
+    let t0 = Instant::now();
+    let (mut positions, mut results) = (0u64, [0u64; 3]);
+    for g in 0..a.games {
+        let game = play_game(&mut engine, &a, game_seed(a.seed, g));
+        let recs: Vec<PackedPosition> = game
+            .kept
+            .iter()
+            .map(|(p, score)| {
+                let outcome = match game.winner {
+                    None => Outcome::Draw,
+                    Some(c) if c == p.side_to_move() => Outcome::Win,
+                    Some(_) => Outcome::Loss,
+                };
+                PackedPosition::pack(p, *score, outcome)
+            })
+            .collect();
+        if let Err(e) = data::write_records(&mut out, &recs) {
+            eprintln!("\nerror: writing {}: {e}", a.out.display());
+            return ExitCode::FAILURE;
+        }
+        positions += recs.len() as u64;
+        results[match game.winner {
+            Some(Color::Red) => 0,
+            Some(Color::Black) => 1,
+            None => 2,
+        }] += 1;
+        let secs = t0.elapsed().as_secs_f64().max(1e-9);
+        eprint!(
+            "\rdatagen: game {}/{}  positions {}  {:.0} pos/s  red {} black {} draw {}   ",
+            g + 1,
+            a.games,
+            positions,
+            positions as f64 / secs,
+            results[0],
+            results[1],
+            results[2]
+        );
+    }
+    eprintln!();
+    if let Err(e) = out.flush() {
+        eprintln!("error: writing {}: {e}", a.out.display());
+        return ExitCode::FAILURE;
+    }
+    let secs = t0.elapsed().as_secs_f64();
+    println!(
+        "games {} positions {} red {} black {} draw {} time {:.1} s  {:.0} positions/s",
+        a.games,
+        positions,
+        results[0],
+        results[1],
+        results[2],
+        secs,
+        positions as f64 / secs.max(1e-9)
+    );
+    ExitCode::SUCCESS
+}

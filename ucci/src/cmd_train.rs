@@ -1,0 +1,130 @@
+//! `qili train`: fit a net to `qili datagen` records on the CPU (`nets::train`) and
+//! write it in the net file format. Reproducible from `--seed` for the same data files
+//! in the same order.
+
+use clap::Args;
+use nets::data::{self, PackedPosition};
+use nets::reference::FloatNet;
+use nets::train::{self, TrainConfig};
+use nets::Network;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Instant;
+
+#[derive(Args)]
+pub struct TrainArgs {
+    /// Training data files (32-byte records from `qili datagen`).
+    #[arg(long, num_args = 1.., required = true)]
+    data: Vec<PathBuf>,
+    /// Where to write the net.
+    #[arg(long)]
+    out: PathBuf,
+    #[arg(long, default_value_t = 10)]
+    epochs: usize,
+    /// AdamW learning rate (falls linearly to a tenth by the last epoch).
+    #[arg(long, default_value_t = 0.001)]
+    lr: f32,
+    /// Weight of the game result in the target (0: score only, 1: result only).
+    #[arg(long, default_value_t = 0.3)]
+    wdl: f32,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Start from this net's weights instead of random ones.
+    #[arg(long)]
+    init: Option<PathBuf>,
+    /// Positions per AdamW step.
+    #[arg(long, default_value_t = 16384)]
+    batch: usize,
+    /// Fraction of the positions held out to report the validation loss.
+    #[arg(long, default_value_t = 0.05)]
+    val: f32,
+    /// Centipawns that sigmoid maps to 0.73 (score → expected result).
+    #[arg(long, default_value_t = 400.0)]
+    scale: f32,
+    /// Worker threads (default: all cores).
+    #[arg(long)]
+    threads: Option<usize>,
+}
+
+pub fn run(a: TrainArgs) -> ExitCode {
+    if let Some(t) = a.threads {
+        // Fails only if the global pool already exists, which it cannot here.
+        let _ = rayon::ThreadPoolBuilder::new()
+            .num_threads(t.max(1))
+            .build_global();
+    }
+    if !(0.0..=1.0).contains(&a.wdl) || !(0.0..1.0).contains(&a.val) || a.scale <= 0.0 {
+        eprintln!("error: need 0 <= --wdl <= 1, 0 <= --val < 1 and --scale > 0");
+        return ExitCode::FAILURE;
+    }
+    let mut all: Vec<PackedPosition> = Vec::new();
+    for path in &a.data {
+        match data::read_file(path) {
+            Ok(mut v) => {
+                eprintln!("{}: {} positions", path.display(), v.len());
+                all.append(&mut v);
+            }
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    if all.is_empty() {
+        eprintln!("error: no training positions");
+        return ExitCode::FAILURE;
+    }
+    let init = match &a.init {
+        Some(path) => match Network::load(path) {
+            Ok(n) => FloatNet::from_network(&n),
+            Err(e) => {
+                eprintln!("error: --init: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => train::init_random(a.seed),
+    };
+    let cfg = TrainConfig {
+        epochs: a.epochs,
+        lr: a.lr,
+        wdl: a.wdl,
+        seed: a.seed,
+        batch: a.batch.max(1),
+        val_fraction: a.val,
+        score_scale: a.scale,
+        ..TrainConfig::default()
+    };
+    let (_, val) = train::split(&all, &cfg);
+    println!(
+        "positions {} (validation {}), threads {}, initial validation loss {:.6}",
+        all.len(),
+        val.len(),
+        rayon::current_num_threads(),
+        train::mean_loss(&init, &val, &cfg)
+    );
+    let t0 = Instant::now();
+    let net = train::train(init, &all, &cfg, &mut |r| {
+        println!(
+            "epoch {:3}  lr {:.6}  train loss {:.6}  validation loss {:.6}  {:.0} positions/s",
+            r.epoch, r.lr, r.train_loss, r.val_loss, r.positions_per_s
+        );
+    });
+    let q = match net.quantise() {
+        Ok(q) => q,
+        Err(e) => {
+            eprintln!("error: exporting the net: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    if let Err(e) = q.save(&a.out) {
+        eprintln!("error: {e}");
+        return ExitCode::FAILURE;
+    }
+    println!(
+        "wrote {} (checksum {:016x}) in {:.1} s",
+        a.out.display(),
+        q.checksum(),
+        t0.elapsed().as_secs_f64()
+    );
+    ExitCode::SUCCESS
+}
