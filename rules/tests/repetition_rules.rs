@@ -146,6 +146,7 @@ fn side(moves: u32, checks: u32, kills: u32, chases: u32, same_victim: bool) -> 
         chase_moves: chases,
         attacking_moves: (checks + kills + chases).min(moves),
         victims_every_move: if same_victim { 1 << 40 } else { 0 },
+        immobile_every_move: 0,
     }
 }
 
@@ -557,4 +558,16 @@ fn a_capture_that_allows_mate_is_no_chase() {
     let c = l.chases().next().expect("a chase");
     assert_eq!(c.victim.kind, rules::PieceKind::Cannon);
     assert_eq!(c.reason, ChaseReason::Unprotected);
+}
+
+#[test]
+fn rule_14_chasing_a_rook_held_by_a_knight_loses_even_against_a_chase_back() {
+    let mut red = side(2, 0, 0, 2, true);
+    red.immobile_every_move = red.victims_every_move;
+    let black = side(2, 0, 0, 2, true);
+    assert_eq!(decide(&red, &black, RuleSet::Axf), Verdict::RedLoses);
+    assert_eq!(decide(&black, &red, RuleSet::Axf), Verdict::BlackLoses);
+    // Both chasing held rooks, or neither: principle 3, a draw.
+    assert_eq!(decide(&red, &red, RuleSet::Axf), Verdict::Draw);
+    assert_eq!(decide(&black, &black, RuleSet::Axf), Verdict::Draw);
 }

@@ -5,7 +5,7 @@
 //! first chase only the pieces it chased are assessed again; a check needs no chase
 //! test at all. When neither side can offend any more the cycle is a draw at once.
 
-use super::chase::{threats_on, Attack};
+use super::chase::{threats_on, Attack, ChaseReason};
 use super::labels::{mates_by_checks, MateGuard, PieceIds};
 use super::verdict::{verdict_of, SideSummary};
 use super::{RuleSet, Verdict};
@@ -32,13 +32,14 @@ pub(super) fn judge_from(pos: &Position, start: usize, rules: RuleSet) -> Verdic
             let check = p.in_check();
             p.unmake_move();
             if check {
-                s.add_parts(true, false, 0);
+                s.add_parts(true, false, 0, 0);
             } else {
                 let only = match rules {
                     RuleSet::Axf if s.moves > 0 => candidates(&p, &ids, side, s.victims_every_move),
                     _ => Bitboard::FULL,
                 };
                 let mut victims = 0u128;
+                let mut immobile = 0u128;
                 let mut kill = false;
                 if only.any() {
                     let before = threats_on(&p, side, only);
@@ -60,16 +61,15 @@ pub(super) fn judge_from(pos: &Position, start: usize, rules: RuleSet) -> Verdic
                         } else {
                             t.attacker
                         };
-                        let old = before.get(was, t.target);
-                        let new = match rules {
-                            RuleSet::Axf => old.is_none(),
-                            RuleSet::Chinese => !matches!(old, Some(Attack::Chase(_))),
-                        };
+                        let new = !matches!(before.get(was, t.target), Some(Attack::Chase(_)));
                         if new
                             && (victims >> ids.id(t.target)) & 1 == 0
                             && !mate_guard.refutes(&mut p, t.attacker, t.target)
                         {
                             victims |= 1u128 << ids.id(t.target);
+                            if t.what == Attack::Chase(ChaseReason::Immobile) {
+                                immobile |= 1u128 << ids.id(t.target);
+                            }
                         }
                     }
                     if victims == 0 && kill_depth > 0 {
@@ -79,7 +79,7 @@ pub(super) fn judge_from(pos: &Position, start: usize, rules: RuleSet) -> Verdic
                     }
                     p.unmake_move();
                 }
-                s.add_parts(false, kill, victims);
+                s.add_parts(false, kill, victims, immobile);
             }
             if !sums[0].may_offend(rules) && !sums[1].may_offend(rules) {
                 return Verdict::Draw;

@@ -27,8 +27,8 @@ pub struct Chase {
     pub victim_id: u8,
     pub reason: ChaseReason,
     /// The attacker already attacked the victim before the move, and the move only
-    /// took away its protection (断根). The Chinese rules count this as a chase
-    /// (2020 图3); the AXF rules count only new attacks (rule-book diagram D39/zh#14).
+    /// took away its protection (断根): a chase in both rule sets (2020 图3; the AXF
+    /// rule-book appendix case of a chase by blocking a root).
     pub root_cut: bool,
 }
 
@@ -104,10 +104,23 @@ impl MoveLabel {
 
     /// Victims (by cycle identity, as bits) chased by at least one attacker that is
     /// not a king or pawn: the chases that can make a perpetual chase forbidden.
+    /// (Both rule sets count every kind of new threat, root-cutting included.)
     pub fn forbidden_victims(&self, rules: RuleSet) -> u128 {
+        let _ = rules;
         let mut v = 0u128;
         for c in self.chases() {
-            if !c.by_king_or_pawn() && (rules == RuleSet::Chinese || !c.root_cut) {
+            if !c.by_king_or_pawn() {
+                v |= 1u128 << c.victim_id;
+            }
+        }
+        v
+    }
+
+    /// Victims chased as rooks that cannot move (rule 14), by pieces other than king or pawn.
+    pub fn immobile_rook_victims(&self) -> u128 {
+        let mut v = 0u128;
+        for c in self.chases() {
+            if !c.by_king_or_pawn() && c.reason == ChaseReason::Immobile {
                 v |= 1u128 << c.victim_id;
             }
         }

@@ -3,7 +3,9 @@
 //! Each side is judged on its own (principle 乙-2 of the 1982 draft, seed 003):
 //! which forbidden perpetual, if any, it made. Then (乙 1–4):
 //! neither forbidden → draw; one → that side must change; both → draw, except that a
-//! perpetual check against any other forbidden perpetual makes the checker change.
+//! perpetual check against any other forbidden perpetual makes the checker change, and
+//! a perpetual chase of a rook held by a knight (rule 14) against a chase back makes the
+//! chaser of the rook change.
 
 use super::labels::MoveLabel;
 use super::{RuleSet, Verdict};
@@ -21,6 +23,8 @@ pub struct SideSummary {
     pub attacking_moves: u32,
     /// Victims chased (not by king or pawn alone) on every non-check move so far.
     pub victims_every_move: u128,
+    /// Of those, rooks that could not move (held by a knight, rule 14) on every move.
+    pub immobile_every_move: u128,
 }
 
 impl SideSummary {
@@ -30,18 +34,27 @@ impl SideSummary {
         } else {
             l.forbidden_victims(rules)
         };
-        self.add_parts(l.check, l.kill, victims);
+        let immobile = if l.check {
+            0
+        } else {
+            l.immobile_rook_victims()
+        };
+        self.add_parts(l.check, l.kill, victims, immobile);
     }
 
-    /// Count one move: whether it checks, threatens mate, and the victims (cycle ids as
-    /// bits) it chases with a piece other than king or pawn.
-    pub fn add_parts(&mut self, check: bool, kill: bool, victims: u128) {
+    /// Count one move: whether it checks, threatens mate, the victims (cycle ids as
+    /// bits) it chases with a piece other than king or pawn, and which of those are
+    /// rooks that cannot move.
+    pub fn add_parts(&mut self, check: bool, kill: bool, victims: u128, immobile: u128) {
         let victims = if check { 0 } else { victims };
-        self.victims_every_move = if self.moves == 0 {
-            victims
+        let immobile = immobile & victims;
+        if self.moves == 0 {
+            self.victims_every_move = victims;
+            self.immobile_every_move = immobile;
         } else {
-            self.victims_every_move & victims
-        };
+            self.victims_every_move &= victims;
+            self.immobile_every_move &= immobile;
+        }
         self.moves += 1;
         self.checks += check as u32;
         self.kills += (kill && !check) as u32;
@@ -129,9 +142,14 @@ pub fn decide(red: &SideSummary, black: &SideSummary, rules: RuleSet) -> Verdict
         (None, Some(_)) => Verdict::BlackLoses,
         (Some(x), Some(y)) => {
             let (xc, yc) = (x == Offence::PerpetualCheck, y == Offence::PerpetualCheck);
-            match (xc, yc) {
-                (true, false) => Verdict::RedLoses,
-                (false, true) => Verdict::BlackLoses,
+            // Rule 14: whoever keeps chasing a rook held by a knight loses, whatever the
+            // rook's side threatens meanwhile (无论马是否有根).
+            let (xi, yi) = (red.immobile_every_move != 0, black.immobile_every_move != 0);
+            match (xc, yc, xi, yi) {
+                (true, false, _, _) => Verdict::RedLoses,
+                (false, true, _, _) => Verdict::BlackLoses,
+                (false, false, true, false) => Verdict::RedLoses,
+                (false, false, false, true) => Verdict::BlackLoses,
                 _ => Verdict::Draw,
             }
         }
