@@ -6,7 +6,7 @@
 //! so every wait has a deadline and a silent, slow or dead engine never blocks the
 //! runner. Lines are capped in length and decoded lossily: garbage cannot crash us.
 
-use crate::notation::{parse_move_text, RankBase};
+use crate::notation::{parse_move_text, read_engine_move, MoveProblem, RankBase};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
@@ -116,6 +116,9 @@ pub enum EngineError {
     /// No answer before the deadline.
     Timeout,
     Write(String),
+    /// The start-up probe failed: a move that reads only in the other rank numbering,
+    /// or no move at all.
+    Probe(String),
 }
 
 impl std::fmt::Display for EngineError {
@@ -126,6 +129,7 @@ impl std::fmt::Display for EngineError {
             EngineError::Exited => write!(f, "the engine exited"),
             EngineError::Timeout => write!(f, "no answer in time"),
             EngineError::Write(e) => write!(f, "cannot write to the engine: {e}"),
+            EngineError::Probe(e) => write!(f, "{e}"),
         }
     }
 }
@@ -268,7 +272,54 @@ impl Engine {
             }
         }
         e.sync(cfg.handshake_timeout)?;
+        // UCCI fixes ranks 0-9; the UCI dialects differ, so check those (and any
+        // engine declared 1-10).
+        if e.protocol == Protocol::Uci || cfg.ranks == RankBase::One {
+            e.probe_rank_numbering()?;
+        }
         Ok(e)
+    }
+
+    /// Ask for a depth-1 move from the start position, where the two rank numberings
+    /// cannot be confused (no legal Red move reads as a legal move the other way), and
+    /// stop with a clear error if the engine uses the other one.
+    fn probe_rank_numbering(&mut self) -> Result<(), EngineError> {
+        let start = rules::Position::startpos();
+        let setup = ["position fen ".to_string() + rules::START_FEN];
+        let deadline = Instant::now() + self.cfg.handshake_timeout;
+        let reply = match self.think(&setup, "go depth 1", deadline) {
+            Ok((r, _)) => r,
+            Err(EngineError::Timeout) => {
+                return Err(EngineError::Probe(format!(
+                    "no move to `go depth 1` from the start position within {:.1} s",
+                    self.cfg.handshake_timeout.as_secs_f64()
+                )))
+            }
+            Err(e) => return Err(e),
+        };
+        let problem = match (&reply.bestmove, &reply.foreign_pv_move) {
+            (_, Some(pv)) => Some(pv.clone()),
+            (Some(m), None) => match read_engine_move(&start, m, self.cfg.ranks) {
+                Err(MoveProblem::WrongRankBase { text, .. }) => Some(text),
+                _ => None,
+            },
+            _ => None,
+        };
+        match problem {
+            None => Ok(()),
+            Some(text) => {
+                let p = MoveProblem::WrongRankBase {
+                    text,
+                    engine_uses: match self.cfg.ranks {
+                        RankBase::Zero => RankBase::One,
+                        RankBase::One => RankBase::Zero,
+                    },
+                };
+                Err(EngineError::Probe(format!(
+                    "from the start position it answered {p}"
+                )))
+            }
+        }
     }
 
     /// The name to show: the configured name, the engine's `id name`, or the program.

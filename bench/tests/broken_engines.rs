@@ -141,12 +141,13 @@ fn engine_that_never_exits_is_killed() {
 
 #[test]
 fn other_rank_numbering_is_diagnosed_not_misread() {
-    let s = play(fake("--ranks 1 --proto uci"), fake("--seed 9"), 1, None);
+    // Found at start-up, from a depth-1 move in the start position.
+    let s = play(fake("--ranks 1 --proto uci"), fake("--seed 9"), 2, None);
     let f = s.fatal.clone().expect("fatal error");
     assert!(f.contains("ranks 1-10") && f.contains("ranks=1"), "{f}");
     first_lost_all(
         &s,
-        |t, me| matches!(t, Termination::IllegalMove { loser, .. } if *loser == me),
+        |t, me| matches!(t, Termination::Crash { loser, .. } if *loser == me),
     );
     // Told the truth, the runner translates and the games are normal.
     let mut one = fake("--ranks 1 --proto uci --seed 9");
@@ -155,7 +156,16 @@ fn other_rank_numbering_is_diagnosed_not_misread() {
     assert!(s.fatal.is_none());
     assert!(s.games.iter().all(|g| !g.termination.is_forfeit()));
     assert!(s.games.iter().all(|g| g.record.replay().is_ok()));
-    // A PV in ranks 1-10 gives the engine away even before a move is misread.
+    // The other way round: a 0-9 engine declared as 1-10.
+    let mut wrong = fake("--seed 9");
+    wrong.ranks = RankBase::One;
+    let s = play(wrong, fake("--seed 10"), 1, None);
+    assert!(
+        s.fatal.clone().unwrap().contains("ranks=0"),
+        "{:?}",
+        s.fatal
+    );
+    // A PV in ranks 1-10 gives the engine away too.
     let s = play(
         fake("--pv-extra a10a9 --seed 9"),
         fake("--seed 10"),
@@ -164,6 +174,14 @@ fn other_rank_numbering_is_diagnosed_not_misread() {
     );
     let f = s.fatal.clone().expect("fatal error");
     assert!(f.contains("a10a9") && f.contains("ranks=1"), "{f}");
+}
+
+#[test]
+fn rank_numbering_mid_game_is_diagnosed_from_the_move() {
+    let pos = rules::Position::startpos();
+    // What a 1-10 engine would answer in the start position, read as 0-9.
+    let e = bench::notation::read_engine_move(&pos, "b1c3", RankBase::Zero).unwrap_err();
+    assert!(e.to_string().contains("ranks=1"), "{e}");
 }
 
 #[test]
