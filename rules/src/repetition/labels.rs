@@ -306,7 +306,7 @@ fn enemy_line_reach(pos: &Position, c: Color) -> ([(Square, Bitboard); 4], usize
 /// its line). `pos` is restored.
 pub fn capture_allows_mate(pos: &mut Position, attacker: Square, target: Square) -> bool {
     // A mate the opponent has anyway is not caused by the capture.
-    !mates_by_checks(pos, 1) && capture_opens_mate(pos, attacker, target)
+    MateGuard::default().refutes(pos, attacker, target)
 }
 
 /// Asks `capture_allows_mate` for several captures after one move, finding out at most
@@ -319,11 +319,16 @@ pub(crate) struct MateGuard {
 impl MateGuard {
     /// Would taking on `target` with `attacker` let the opponent mate (a chase refuted)?
     pub(crate) fn refutes(&mut self, pos: &mut Position, attacker: Square, target: Square) -> bool {
+        // The capture rarely opens a mate: ask that first, and the costlier "anyway"
+        // question only then.
+        if !capture_opens_mate(pos, attacker, target) {
+            return false;
+        }
         let anyway = match self.mate_anyway {
             Some(m) => m,
             None => *self.mate_anyway.insert(mates_by_checks(pos, 1)),
         };
-        !anyway && capture_opens_mate(pos, attacker, target)
+        !anyway
     }
 }
 
