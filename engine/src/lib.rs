@@ -15,7 +15,7 @@ pub mod tt;
 pub use limits::{Limits, Score, SearchControl, SearchInfo, SearchResult};
 pub use timeman::{TimeBudget, TimeControl};
 
-use eval::Hce;
+use eval::{AnyEval, EvalChoice};
 use history::Histories;
 use rules::repetition::{NaturalLimit, RuleSet};
 use rules::{Move, Position};
@@ -59,6 +59,8 @@ pub const MAX_THREADS: usize = 256;
 
 pub struct Engine {
     options: EngineOptions,
+    /// The evaluation every search thread runs (handcrafted unless a net is set).
+    eval: EvalChoice,
     tt: TranspositionTable,
     /// One set of move-ordering statistics per thread, kept between moves.
     histories: Vec<Histories>,
@@ -79,7 +81,17 @@ impl Engine {
             tt: TranspositionTable::new(options.hash_mb),
             histories: (0..options.threads).map(|_| Histories::new()).collect(),
             options,
+            eval: EvalChoice::default(),
         }
+    }
+
+    /// Evaluate with a net, or with the handcrafted evaluation again.
+    pub fn set_eval(&mut self, eval: EvalChoice) {
+        self.eval = eval;
+    }
+
+    pub fn eval(&self) -> &EvalChoice {
+        &self.eval
     }
 
     pub fn options(&self) -> &EngineOptions {
@@ -182,6 +194,7 @@ impl Engine {
             Some(x) => x,
             None => unreachable!("at least one thread"),
         };
+        let choice = &self.eval;
         let results: Vec<ThreadResult> = std::thread::scope(|s| {
             let shared = &shared;
             let root = &root;
@@ -191,14 +204,23 @@ impl Engine {
                 .map(|(i, hist)| {
                     let pos = pos.clone();
                     s.spawn(move || {
-                        let mut w = Worker::new(i + 1, pos, Hce::new(), shared, hist, root, 1);
+                        let mut w =
+                            Worker::new(i + 1, pos, AnyEval::new(choice), shared, hist, root, 1);
                         w.iterate(max_depth, &mut |_| true);
                         thread_result(&w)
                     })
                 })
                 .collect();
 
-            let mut w = Worker::new(0, pos.clone(), Hce::new(), shared, main_hist, root, multipv);
+            let mut w = Worker::new(
+                0,
+                pos.clone(),
+                AnyEval::new(choice),
+                shared,
+                main_hist,
+                root,
+                multipv,
+            );
             let mut last_best = Move::NULL;
             let mut last_score = 0;
             let mut instability = 0.0f64;

@@ -20,6 +20,9 @@ pub struct BenchArgs {
     /// Search threads (the node count is only deterministic with one).
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Evaluate with this net file instead of the handcrafted evaluation.
+    #[arg(long)]
+    net: Option<std::path::PathBuf>,
 }
 
 pub fn run(a: BenchArgs) -> ExitCode {
@@ -28,6 +31,15 @@ pub fn run(a: BenchArgs) -> ExitCode {
         hash_mb: a.hash.max(1),
         ..EngineOptions::default()
     });
+    if let Some(path) = &a.net {
+        match engine::eval::EvalChoice::load(path) {
+            Ok(choice) => engine.set_eval(choice),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     let limits = Limits {
         depth: Some(a.depth.max(1)),
         ..Limits::default()

@@ -47,6 +47,9 @@ pub struct DatagenArgs {
     /// Hash table size in MiB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
+    /// Evaluate with this net file instead of the handcrafted evaluation.
+    #[arg(long)]
+    net: Option<PathBuf>,
 }
 
 /// Seed of game `index` of shard `seed` (SplitMix-style mixing of both).
@@ -126,6 +129,15 @@ pub fn run(a: DatagenArgs) -> ExitCode {
         ..EngineOptions::default()
     };
     let mut engine = Engine::new(options);
+    if let Some(path) = &a.net {
+        match engine::eval::EvalChoice::load(path) {
+            Ok(choice) => engine.set_eval(choice),
+            Err(e) => {
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
     let file = match std::fs::File::create(&a.out) {
         Ok(f) => f,
         Err(e) => {

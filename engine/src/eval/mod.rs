@@ -6,10 +6,14 @@
 //! captured piece there), `on_null` before a null move, and `on_unmake` after each
 //! take-back. `evaluate` then sees the position after the move.
 
+mod choice;
 mod hce;
+mod nnue;
 mod tables;
 
+pub use choice::{AnyEval, EvalChoice};
 pub use hce::Hce;
+pub use nnue::Nnue;
 
 use rules::{Move, Position};
 
