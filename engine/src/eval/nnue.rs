@@ -108,4 +108,25 @@ mod tests {
         e.reset(&pos);
         assert_eq!(e.evaluate(&pos), EVAL_LIMIT - 1);
     }
+
+    #[test]
+    fn engine_searches_with_a_net_and_switches_back() {
+        use crate::eval::EvalChoice;
+        use crate::{Engine, EngineOptions, Limits, SearchControl};
+        let mut engine = Engine::new(EngineOptions::default());
+        let choice = EvalChoice::Nnue(test_net());
+        engine.set_eval(choice.clone());
+        assert_eq!(engine.eval(), &choice);
+        let pos = Position::startpos();
+        let limits = Limits {
+            depth: Some(5),
+            ..Limits::default()
+        };
+        let r = engine.search(&pos, &limits, &SearchControl::new(), &mut |_| {});
+        let best = r.best.expect("a move");
+        assert!(pos.is_legal(best));
+        engine.set_eval(EvalChoice::Hce);
+        assert_eq!(engine.eval(), &EvalChoice::default());
+        assert!(EvalChoice::load("/nonexistent/qili.nnue").is_err());
+    }
 }
