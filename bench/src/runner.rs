@@ -331,6 +331,9 @@ fn worker(
             }
             r
         };
+        if report.fatal.is_some() {
+            stop.store(true, Ordering::SeqCst); // no point starting more games
+        }
         if tx
             .send(Finished {
                 index: g,
