@@ -30,9 +30,9 @@ impl Default for Hce {
 
 const TEMPO: i32 = 10;
 /// Knight mobility bonus by number of reachable points (a trapped knight is a liability).
-const KNIGHT_MOB: [i32; 9] = [-40, -22, -8, 0, 6, 10, 13, 15, 16];
-const ROOK_MOB: i32 = 3;
-const CANNON_MOB: i32 = 1;
+const KNIGHT_MOB: [i32; 9] = [-60, -33, -12, 0, 9, 15, 20, 22, 24];
+const ROOK_MOB: i32 = 5;
+const CANNON_MOB: i32 = 2;
 const HOLLOW_CANNON: i32 = 70;
 const CANNON_ON_KING_FILE: i32 = 15;
 const LINKED_PAWNS: i32 = 15;
