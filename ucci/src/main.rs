@@ -24,6 +24,9 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Protocol mode: evaluate with this net file (the `EvalFile` option) from the start.
+    #[arg(long, value_name = "FILE")]
+    net: Option<String>,
 }
 
 #[derive(Subcommand)]
@@ -54,6 +57,6 @@ fn main() -> ExitCode {
         Some(Command::Match(a)) => cmd_match::run(a),
         Some(Command::Datagen(a)) => cmd_datagen::run(a),
         Some(Command::Train(a)) => cmd_train::run(a),
-        None => protocol::run(),
+        None => protocol::run_with_net(cli.net.as_deref()),
     }
 }

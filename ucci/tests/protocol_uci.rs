@@ -155,3 +155,61 @@ fn ucci_errors_are_messages_and_setoption_value_checks() {
     q.ready();
     assert!(t.elapsed() < Duration::from_secs(2));
 }
+
+/// A small made-up net file (the format's real layout, arbitrary weights).
+fn write_test_net(dir: &std::path::Path) -> std::path::PathBuf {
+    let ft: Vec<i16> = (0..nets::INPUTS * nets::HIDDEN)
+        .map(|i| ((i * 7919) % 17) as i16 - 8)
+        .collect();
+    let biases = vec![0i16; nets::HIDDEN];
+    let out = vec![1i16; 2 * nets::HIDDEN];
+    let net = nets::Network::from_parts(&ft, &biases, &out, 0).expect("net from parts");
+    let path = dir.join("protocol-test.qnn");
+    net.save(&path).expect("save net");
+    path
+}
+
+#[test]
+fn eval_file_option_and_net_flag() {
+    let dir = std::env::temp_dir().join(format!("qili-proto-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let net = write_test_net(&dir);
+    let mut q = Qili::handshake("uci");
+    q.send(&format!("setoption name EvalFile value {}", net.display()));
+    q.send("setoption name EvalFile value /no/such/file.qnn");
+    q.expect_prefix("info string error: EvalFile");
+    q.ready();
+    q.send("position startpos moves h2e2");
+    q.send("go depth 3");
+    let (best, _) = q.answer(SLOW);
+    assert!(legal_after(None, &["h2e2"], &best_of(&best).unwrap()));
+    q.send("setoption name EvalFile value <hce>");
+    q.ready();
+    // `qili --net FILE` starts with the net; a missing file stops it at once.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_qili"))
+        .args(["--net", "/no/such/file.qnn"])
+        .stdin(std::process::Stdio::null())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_qili"))
+        .args(["--net", &net.display().to_string()])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            use std::io::Write;
+            c.stdin
+                .take()
+                .unwrap()
+                .write_all(b"uci\nposition startpos\ngo depth 2\n")?;
+            c.wait_with_output()
+        })
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("option name EvalFile type string default <hce>"));
+    assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

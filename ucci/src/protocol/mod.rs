@@ -40,11 +40,23 @@ pub enum Event<S> {
 
 /// Speak UCCI or UCI on stdin/stdout until `quit` or end of input.
 pub fn run() -> ExitCode {
+    run_with_net(None)
+}
+
+/// `run`, evaluating with the net in `net` (`qili --net FILE`) from the start.
+/// A net that does not load is an error at start-up, not a silent fallback.
+pub fn run_with_net(net: Option<&str>) -> ExitCode {
     let (tx, rx) = mpsc::channel();
-    reader::spawn(std::io::BufReader::new(std::io::stdin()), tx.clone());
-    let mut session = session::Session::new(output::Out::stdout(), tx, |s| {
+    let mut session = session::Session::new(output::Out::stdout(), tx.clone(), |s| {
         Engine::new(searcher::engine_options(s, rules::Color::Red))
     });
+    if let Some(file) = net {
+        if let Err(e) = session.set_eval_file(file) {
+            eprintln!("qili: --net: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    reader::spawn(std::io::BufReader::new(std::io::stdin()), tx);
     for event in rx {
         if session.handle(event) == session::Flow::Exit {
             break;

@@ -25,14 +25,21 @@ pub enum Id {
     Resign,
     ResignValue,
     Promotion,
+    EvalFile,
 }
 
 #[derive(Clone, Copy, Debug)]
 enum Kind {
     Check(bool),
-    Spin { min: i64, max: i64, default: i64 },
+    Spin {
+        min: i64,
+        max: i64,
+        default: i64,
+    },
     Combo(&'static [&'static str], &'static str),
     Button,
+    /// Free text; the default as advertised.
+    Text(&'static str),
 }
 
 struct Def {
@@ -50,6 +57,9 @@ struct Def {
 const MAX_THREADS: i64 = engine::MAX_THREADS as i64;
 const MAX_HASH_MB: i64 = engine::MAX_HASH_MB as i64;
 const DEFAULT_HASH_MB: i64 = 64;
+
+/// `EvalFile` value meaning the handcrafted evaluation.
+pub const HCE: &str = "<hce>";
 
 const DEFS: &[Def] = &[
     Def {
@@ -216,6 +226,15 @@ const DEFS: &[Def] = &[
         },
         in_uci: false,
     },
+    // A net file for the evaluation; empty or `<hce>` is the handcrafted one.
+    Def {
+        id: Id::EvalFile,
+        uci: "EvalFile",
+        ucci: "evalfile",
+        aliases: &[],
+        kind: Kind::Text(HCE),
+        in_uci: true,
+    },
     Def {
         id: Id::Promotion,
         uci: "Promotion",
@@ -248,7 +267,6 @@ const IGNORED: &[&str] = &[
     "ucielo",
     "ownbook",
     "skilllevel",
-    "evalfile",
     "ucichess960",
     "ucivariant",
     "syzygypath",
@@ -275,6 +293,8 @@ pub struct Settings {
     pub multipv: usize,
     pub resign: bool,
     pub resign_value: i32,
+    /// Net file of the evaluation, or `HCE` for the handcrafted one.
+    pub eval_file: String,
 }
 
 impl Default for Settings {
@@ -294,6 +314,7 @@ impl Default for Settings {
             multipv: 0,
             resign: false,
             resign_value: 0,
+            eval_file: HCE.to_string(),
         };
         for d in DEFS {
             match d.kind {
@@ -302,7 +323,7 @@ impl Default for Settings {
                 Kind::Combo(_, v) => {
                     let _ = s.set_combo(d.id, v);
                 }
-                Kind::Button => {}
+                Kind::Button | Kind::Text(_) => {}
             }
         }
         s
@@ -467,6 +488,10 @@ impl Settings {
         let label = def.uci;
         let value = value.map(str::trim).filter(|v| !v.is_empty());
         match def.kind {
+            Kind::Text(default) => {
+                // Names may hold blanks; the parser joined the words with one.
+                self.eval_file = value.unwrap_or(default).to_string();
+            }
             Kind::Button => {
                 return Ok(match def.id {
                     Id::NewGame => Effect::NewGame,
@@ -547,6 +572,7 @@ impl Settings {
                     }
                 }
                 Kind::Button => "type button".to_string(),
+                Kind::Text(default) => format!("type string default {default}"),
             };
             out.push(format!("option {name} {kind}"));
         }
@@ -594,6 +620,13 @@ mod tests {
             Ok(Effect::Changed(Id::Threads))
         );
         assert!(s.threads >= 1);
+        assert_eq!(
+            s.set("EvalFile", Some("nets/a b.qnn")),
+            Ok(Effect::Changed(Id::EvalFile))
+        );
+        assert_eq!(s.eval_file, "nets/a b.qnn");
+        assert_eq!(s.set("evalfile", None), Ok(Effect::Changed(Id::EvalFile)));
+        assert_eq!(s.eval_file, HCE);
         assert_eq!(s.set("newgame", None), Ok(Effect::NewGame));
         assert_eq!(s.set("Clear Hash", None), Ok(Effect::ClearHash));
         assert_eq!(s.set("usebook", Some("true")), Ok(Effect::Ignored));

@@ -2,7 +2,8 @@
 //! session owns the searcher while idle and moves it into a search thread for
 //! each `go`; the thread hands it back with the result.
 
-use super::options::Settings;
+use super::options::{Settings, HCE};
+use engine::eval::EvalChoice;
 use engine::{Engine, EngineOptions, Limits, Score, SearchControl, SearchInfo, SearchResult};
 use rules::repetition::{CheckCounting, NaturalLimit};
 use rules::{Color, Move, Position};
@@ -20,6 +21,18 @@ pub trait Searcher: Send + 'static {
         on_info: &mut dyn FnMut(&SearchInfo),
     ) -> SearchResult;
     fn probe(&self, pos: &Position) -> Option<(Move, Score, u32)>;
+    /// Evaluate with this net (or the handcrafted evaluation).
+    fn set_eval(&mut self, eval: EvalChoice);
+}
+
+/// The evaluation an `EvalFile` value names: `<hce>` (or nothing) is the
+/// handcrafted one, anything else a net file to load.
+pub fn load_eval(file: &str) -> Result<EvalChoice, String> {
+    let file = file.trim();
+    if file.is_empty() || file == HCE {
+        return Ok(EvalChoice::Hce);
+    }
+    EvalChoice::load(file).map_err(|e| format!("EvalFile '{}': {e}", super::command::clip(file)))
 }
 
 /// The engine options the protocol settings stand for.
@@ -72,5 +85,9 @@ impl Searcher for Engine {
 
     fn probe(&self, pos: &Position) -> Option<(Move, Score, u32)> {
         Engine::probe(self, pos)
+    }
+
+    fn set_eval(&mut self, eval: EvalChoice) {
+        Engine::set_eval(self, eval);
     }
 }

@@ -9,11 +9,12 @@
 
 use super::command::{self, clip, Base, Command, GoParams, ParseError, PositionSpec};
 use super::go::{self, Plan};
-use super::options::{Effect, Settings};
+use super::options::{Effect, Id, Settings, HCE};
 use super::output::{self, Flag, Out};
 use super::reader::Input;
-use super::searcher::Searcher;
+use super::searcher::{load_eval, Searcher};
 use super::{Dialect, Event};
+use engine::eval::EvalChoice;
 use engine::{SearchControl, SearchResult};
 use rules::{Move, Position};
 use std::collections::VecDeque;
@@ -74,6 +75,8 @@ pub struct Session<S: Searcher> {
     /// Exit once the current search has answered (quit or end of input).
     exit_after_search: bool,
     say_bye: bool,
+    /// The evaluation `EvalFile` chose, given to every searcher made.
+    eval: EvalChoice,
 }
 
 impl<S: Searcher> Session<S> {
@@ -93,7 +96,24 @@ impl<S: Searcher> Session<S> {
             resign_streak: 0,
             exit_after_search: false,
             say_bye: false,
+            eval: EvalChoice::Hce,
         }
+    }
+
+    /// Use the evaluation of `file` (`EvalFile`, `qili --net`). On error nothing
+    /// changes.
+    pub fn set_eval_file(&mut self, file: &str) -> Result<(), String> {
+        let choice = load_eval(file)?;
+        self.settings.eval_file = if matches!(choice, EvalChoice::Hce) {
+            HCE.to_string()
+        } else {
+            file.trim().to_string()
+        };
+        self.eval = choice.clone();
+        if let Slot::Ready(s) = &mut self.searcher {
+            s.set_eval(choice);
+        }
+        Ok(())
     }
 
     fn dialect(&self) -> Dialect {
@@ -111,7 +131,11 @@ impl<S: Searcher> Session<S> {
     /// The idle searcher, created on first use.
     fn searcher(&mut self) -> Option<&mut S> {
         if matches!(self.searcher, Slot::Empty) {
-            self.searcher = Slot::Ready((self.make_searcher)(&self.settings));
+            let mut s = (self.make_searcher)(&self.settings);
+            if !matches!(self.eval, EvalChoice::Hce) {
+                s.set_eval(self.eval.clone());
+            }
+            self.searcher = Slot::Ready(s);
         }
         match &mut self.searcher {
             Slot::Ready(s) => Some(s),
@@ -318,7 +342,15 @@ impl<S: Searcher> Session<S> {
     }
 
     fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let previous_eval = self.settings.eval_file.clone();
         match self.settings.set(name, value) {
+            Ok(Effect::Changed(Id::EvalFile)) => {
+                let file = std::mem::replace(&mut self.settings.eval_file, previous_eval);
+                // Loading a net reads a file: done here, idle, not on the clock.
+                if let Err(e) = self.set_eval_file(&file) {
+                    self.error(&format!("{e}; evaluation unchanged"));
+                }
+            }
             Ok(Effect::NewGame) | Ok(Effect::ClearHash) => self.new_game(),
             Ok(Effect::Changed(_)) => {
                 // Apply now (a new hash size allocates) rather than on the clock.
@@ -586,6 +618,7 @@ mod tests {
         fn probe(&self, _: &Position) -> Option<(Move, Score, u32)> {
             None
         }
+        fn set_eval(&mut self, _: EvalChoice) {}
     }
 
     #[derive(Clone, Default)]
@@ -706,6 +739,21 @@ mod tests {
             "{out:?}"
         );
         assert_eq!(out[3], "bye");
+    }
+
+    #[test]
+    fn a_bad_eval_file_is_reported_and_changes_nothing() {
+        let mut r = Rig::new("uci");
+        r.send("setoption name EvalFile value /nonexistent/qili.net");
+        let out = r.answers();
+        assert!(
+            out.len() == 1 && out[0].starts_with("info string error: EvalFile"),
+            "{out:?}"
+        );
+        assert_eq!(r.session.settings.eval_file, HCE);
+        r.send("setoption name EvalFile value <hce>");
+        assert!(r.answers().is_empty());
+        assert!(r.session.set_eval_file("").is_ok());
     }
 
     #[test]
