@@ -211,6 +211,12 @@ fn banmoves_and_nobestmove() {
     // `stop` while idle is answered with nobestmove (UCCI).
     q.send("stop");
     q.expect("nobestmove");
+    // `go depth 0`: an evaluation, then nobestmove (UCCI spec 5.10).
+    q.send("position startpos");
+    q.send("go depth 0");
+    let (answer, info) = q.answer(SLOW);
+    assert_eq!(answer, "nobestmove");
+    assert!(info.iter().any(|l| l.contains(" score ")), "{info:?}");
 }
 
 #[test]
