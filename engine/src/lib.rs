@@ -57,6 +57,9 @@ pub const MAX_HASH_MB: usize = 1 << 16;
 /// Most search threads accepted.
 pub const MAX_THREADS: usize = 256;
 
+/// Searches shorter than this print no `info currmove` lines.
+const CURRMOVE_AFTER_MS: u64 = 3000;
+
 pub struct Engine {
     options: EngineOptions,
     /// The evaluation every search thread runs (handcrafted unless a net is set).
@@ -173,6 +176,9 @@ impl Engine {
         let threads = self.options.threads;
         let multipv = limits.multipv.max(1);
 
+        // Root-move reports go through the same callback as the iteration reports;
+        // both run on this thread and never at once, hence the RefCell.
+        let on_info = std::cell::RefCell::new(on_info);
         self.tt.new_search();
         for h in self.histories.iter_mut() {
             h.new_search();
@@ -221,6 +227,28 @@ impl Engine {
                 root,
                 multipv,
             );
+            // Like ElephantEye and Stockfish, report the root move only in long searches.
+            let currmove = |m: Move, number: usize, depth: i32| {
+                let elapsed = start.elapsed().as_millis() as u64;
+                if elapsed < CURRMOVE_AFTER_MS {
+                    return;
+                }
+                let nodes = shared.total_nodes();
+                (on_info.borrow_mut())(&SearchInfo {
+                    depth: depth.max(1) as u32,
+                    seldepth: 0,
+                    multipv: 1,
+                    score: Score::Cp(0),
+                    lower_bound: None,
+                    time_ms: elapsed,
+                    nodes,
+                    nps: nodes * 1000 / elapsed.max(1),
+                    hashfull: 0,
+                    pv: Vec::new(),
+                    currmove: Some((m, number as u32)),
+                });
+            };
+            w.currmove_sink = Some(&currmove);
             let mut last_best = Move::NULL;
             let mut last_score = 0;
             let mut instability = 0.0f64;
@@ -233,7 +261,7 @@ impl Engine {
                     } else {
                         rm.prev_score
                     };
-                    on_info(&SearchInfo {
+                    (on_info.borrow_mut())(&SearchInfo {
                         depth: w.completed_depth as u32,
                         seldepth: rm.seldepth as u32,
                         multipv: i + 1,
@@ -244,6 +272,7 @@ impl Engine {
                         nps: nodes * 1000 / elapsed.max(1),
                         hashfull: shared.tt.hashfull(),
                         pv: rm.pv.clone(),
+                        currmove: None,
                     });
                 }
                 let best = &w.root_moves[0];

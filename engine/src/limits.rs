@@ -91,6 +91,9 @@ pub struct SearchInfo {
     /// Permille of the hash table in use.
     pub hashfull: u32,
     pub pv: Vec<Move>,
+    /// Set on a root-move report (`info currmove`): the root move now being searched
+    /// and its 1-based number. Such a report carries no score or PV.
+    pub currmove: Option<(Move, u32)>,
 }
 
 /// The outcome of a search.

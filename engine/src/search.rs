@@ -109,6 +109,8 @@ pub(crate) struct Worker<'a, E: Evaluator> {
     /// that saw the count rise must not store its score in the hash table.
     path_events: u64,
     pub completed_depth: i32,
+    /// The main thread reports each root move here (for `info currmove`).
+    pub currmove_sink: Option<&'a dyn Fn(Move, usize, i32)>,
 }
 
 const PV_STRIDE: usize = MAX_PLY + 2;
@@ -151,6 +153,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             root_depth: 0,
             path_events: 0,
             completed_depth: 0,
+            currmove_sink: None,
         }
     }
 
@@ -319,6 +322,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         for i in self.pv_idx..self.root_moves.len() {
             let m = self.root_moves[i].mv;
             let first = i == self.pv_idx;
+            if let Some(report) = self.currmove_sink {
+                report(m, i + 1, depth);
+            }
             self.pv_len[1] = 1;
             self.make(m, 0);
             let check = self.pos.in_check();

@@ -89,6 +89,9 @@ pub fn run(a: AnalyzeArgs) -> ExitCode {
     let control = SearchControl::new();
     let root = pos.clone();
     let mut on_info = |i: &SearchInfo| {
+        if i.currmove.is_some() {
+            return; // root-move progress: only the iterations are printed here
+        }
         let iccs: Vec<String> = i.pv.iter().map(|m| m.iccs()).collect();
         let line = if a.multipv > 1 {
             format!(" multipv {}", i.multipv)

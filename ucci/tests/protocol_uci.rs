@@ -213,3 +213,22 @@ fn eval_file_option_and_net_flag() {
     assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn long_search_reports_the_root_move() {
+    // After 3 s a search prints `info … currmove m currmovenumber n` lines.
+    let mut q = Qili::handshake("uci");
+    q.send("position startpos");
+    q.send("go infinite");
+    let lines = q.drain_for(Duration::from_millis(4000));
+    q.send("stop");
+    assert!(best_of(&q.answer(SLOW).0).is_some());
+    let cur: Vec<&String> = lines.iter().filter(|l| l.contains(" currmove ")).collect();
+    assert!(!cur.is_empty(), "{lines:?}");
+    for l in cur {
+        let w: Vec<&str> = l.split_whitespace().collect();
+        let m = w[w.iter().position(|x| *x == "currmove").unwrap() + 1];
+        assert!(legal_after(None, &[], m), "{l}");
+        assert!(l.contains(" currmovenumber "), "{l}");
+    }
+}

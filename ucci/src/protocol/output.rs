@@ -53,6 +53,16 @@ fn pv_text(pv: &[Move]) -> String {
 
 /// One `info` line for a finished (or aspiration-failed) iteration.
 pub fn info_line(dialect: Dialect, i: &SearchInfo, show_multipv: bool) -> String {
+    if let Some((m, number)) = i.currmove {
+        return match dialect {
+            // UCCI 3.0 knows only `currmove <mv>`.
+            Dialect::Ucci => format!("info currmove {m}"),
+            Dialect::Uci => format!(
+                "info depth {} currmove {m} currmovenumber {number}",
+                i.depth
+            ),
+        };
+    }
     let mut s = format!("info depth {} seldepth {}", i.depth, i.seldepth);
     if show_multipv {
         s += &format!(" multipv {}", i.multipv);
@@ -157,6 +167,28 @@ mod tests {
     }
 
     #[test]
+    fn currmove_lines() {
+        let i = SearchInfo {
+            depth: 12,
+            seldepth: 0,
+            multipv: 1,
+            score: Score::Cp(0),
+            lower_bound: None,
+            time_ms: 3500,
+            nodes: 1000,
+            nps: 285,
+            hashfull: 0,
+            pv: Vec::new(),
+            currmove: Some((mv("b0c2"), 3)),
+        };
+        assert_eq!(
+            info_line(Dialect::Uci, &i, false),
+            "info depth 12 currmove b0c2 currmovenumber 3"
+        );
+        assert_eq!(info_line(Dialect::Ucci, &i, false), "info currmove b0c2");
+    }
+
+    #[test]
     fn info_and_bestmove_lines() {
         let i = SearchInfo {
             depth: 7,
@@ -169,6 +201,7 @@ mod tests {
             nps: 41666,
             hashfull: 3,
             pv: vec![mv("h2e2"), mv("h9g7")],
+            currmove: None,
         };
         assert_eq!(
             info_line(Dialect::Uci, &i, true),

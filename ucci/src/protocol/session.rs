@@ -606,6 +606,7 @@ mod tests {
                 nps: 0,
                 hashfull: 0,
                 pv: best.into_iter().collect(),
+                currmove: None,
             });
             SearchResult {
                 best,
