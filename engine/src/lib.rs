@@ -164,7 +164,8 @@ impl Engine {
 
         let budget = limits
             .clock
-            .map(|tc| timeman::allocate(&tc, self.options.move_overhead_ms, pos.game_ply() as u32));
+            .map(|tc| timeman::allocate(&tc, self.options.move_overhead_ms, pos.game_ply() as u32))
+            .map(|b| if limits.ponder { b.with_ponder() } else { b });
         let hard_ms = match (limits.movetime_ms, budget) {
             (Some(mt), _) => Some(mt),
             (None, Some(b)) => Some(b.hard_ms),

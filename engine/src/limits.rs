@@ -25,6 +25,9 @@ pub struct Limits {
     pub banmoves: Vec<Move>,
     /// Number of principal variations to report (1 = normal search).
     pub multipv: usize,
+    /// The Ponder option is on: some thinking happens on the opponent's time, so a
+    /// move may plan a little longer (see `TimeBudget::with_ponder`).
+    pub ponder: bool,
 }
 
 /// Shared flags that the protocol's reader thread sets while a search runs.

@@ -118,6 +118,16 @@ pub fn allocate(tc: &TimeControl, overhead_ms: u64, game_ply: u32) -> TimeBudget
 }
 
 impl TimeBudget {
+    /// With pondering on, part of the thinking for our next move happens on the
+    /// opponent's time (a ponder hit), so the soft limit may be a quarter longer.
+    /// The hard limit, which keeps the flag up, does not move.
+    pub fn with_ponder(self) -> TimeBudget {
+        TimeBudget {
+            soft_ms: (self.soft_ms + self.soft_ms / 4).min(self.hard_ms),
+            ..self
+        }
+    }
+
     /// Soft limit scaled by how unstable the best move has been (`instability` >= 0,
     /// about the number of best-move changes in recent iterations) and how much the
     /// score fell (`score_drop_cp` > 0 when worse than the last iteration).
@@ -225,6 +235,29 @@ mod tests {
     /// Every seed control survives 150–200 moves of a restless search with the GUI lag
     /// at the full Move Overhead, and increment controls survive even when every
     /// search runs to its hard limit.
+    #[test]
+    fn pondering_lengthens_the_soft_limit_only() {
+        for (time_ms, inc_ms) in [(600_000, 0), (300_000, 3000), (2000, 0), (50, 0)] {
+            let tc = TimeControl {
+                time_ms,
+                inc_ms,
+                moves_to_go: None,
+                opp_time_ms: None,
+                opp_inc_ms: None,
+            };
+            let b = allocate(&tc, 30, 20);
+            let p = b.with_ponder();
+            assert_eq!(p.hard_ms, b.hard_ms);
+            assert!(
+                p.soft_ms >= b.soft_ms && p.soft_ms <= p.hard_ms,
+                "{b:?} {p:?}"
+            );
+            if b.soft_ms >= 8 && b.soft_ms * 5 / 4 <= b.hard_ms {
+                assert!(p.soft_ms > b.soft_ms, "{b:?} {p:?}");
+            }
+        }
+    }
+
     #[test]
     fn never_flags_at_hard_limit_for_seed_controls() {
         let controls: [(&str, u64, u64); 8] = [

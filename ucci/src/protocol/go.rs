@@ -92,6 +92,7 @@ pub fn plan(
         searchmoves,
         banmoves: banmoves.to_vec(),
         multipv: settings.multipv.max(1),
+        ponder: settings.ponder,
     };
     Plan {
         limits,
