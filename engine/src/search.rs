@@ -304,11 +304,31 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 break;
             }
             self.completed_depth = depth;
+            if self.id == 0 {
+                self.store_root(depth);
+            }
             if !on_iteration(self) {
                 break;
             }
         }
         self.shared.nodes[self.id].store(self.nodes, Ordering::Relaxed);
+    }
+
+    /// Keep the root's best move in the table, so that UCCI `probe` of the position
+    /// just searched finds it. Its score may rest on repetitions with the game, so it
+    /// is stored as no bound (a move and a hint, never a cutoff).
+    fn store_root(&mut self, depth: i32) {
+        let rm = &self.root_moves[0];
+        let eval = self.stack[0].static_eval;
+        let eval = if eval == -INF { 0 } else { eval };
+        self.shared.tt.store(
+            self.pos.key(),
+            rm.mv,
+            to_tt(rm.score, 0),
+            eval,
+            depth,
+            Bound::None,
+        );
     }
 
     fn root_search(&mut self, mut alpha: i32, beta: i32, depth: i32) -> i32 {

@@ -283,3 +283,14 @@ fn draw_value_scores_the_natural_move_limit() {
         assert_eq!(r.score, Score::Cp(red));
     }
 }
+
+#[test]
+fn the_searched_root_can_be_probed() {
+    // UCCI `probe` of the position just searched gives the move the search chose.
+    let mut e = engine(1, 16);
+    let pos = Position::startpos();
+    let r = search_depth(&mut e, &pos, 6);
+    let (mv, _, depth) = e.probe(&pos).expect("root stored in the hash table");
+    assert_eq!(Some(mv), r.best);
+    assert!(depth >= 1);
+}

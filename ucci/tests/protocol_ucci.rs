@@ -226,6 +226,13 @@ fn probe_reports_the_hash_entry() {
     q.send("go depth 6");
     let (best, _) = q.answer(SLOW);
     let mv = best_of(&best).unwrap();
+    // The searched root itself is in the table, with the move just played.
+    q.send("probe startpos");
+    assert!(
+        q.expect_prefix("pophash")
+            .starts_with(&format!("pophash bestmove {mv} ")),
+        "root probe"
+    );
     // The reply to our best move was searched deeply: it is in the table.
     q.send(&format!("probe startpos moves {mv}"));
     let line = q.expect_prefix("pophash");
