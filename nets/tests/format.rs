@@ -172,3 +172,13 @@ fn wrong_part_lengths_and_missing_files() {
     let _ = std::fs::remove_file(&path);
     assert_eq!(e, NetError::BadMagic);
 }
+
+#[test]
+fn embedded_net_loads_and_evaluates_the_start_position_near_zero() {
+    let net = nets::embedded().expect("the embedded net is valid");
+    let pos = rules::Position::startpos();
+    let mut st = nets::AccumulatorStack::default();
+    st.reset(&net, &pos);
+    let cp = st.evaluate(&net, &pos);
+    assert!(cp.abs() < 150, "start position {cp} cp");
+}

@@ -32,6 +32,11 @@ impl EvalChoice {
     pub fn load(path: impl AsRef<std::path::Path>) -> Result<EvalChoice, nets::NetError> {
         Ok(EvalChoice::Nnue(Arc::new(Network::load(path)?)))
     }
+
+    /// The net compiled into the binary (`nets::EMBEDDED_NET`).
+    pub fn embedded() -> Result<EvalChoice, nets::NetError> {
+        Ok(EvalChoice::Nnue(Arc::new(nets::embedded()?)))
+    }
 }
 
 #[derive(Clone, Debug)]
