@@ -20,7 +20,7 @@ pub struct BenchArgs {
     /// Search threads (the node count is only deterministic with one).
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Evaluate with this net file instead of the handcrafted evaluation.
+    /// Evaluation: a net file, `<hce>` (handcrafted) or `<embedded>` (the compiled-in net, the default).
     #[arg(long)]
     net: Option<std::path::PathBuf>,
 }
@@ -32,7 +32,7 @@ pub fn run(a: BenchArgs) -> ExitCode {
         ..EngineOptions::default()
     });
     if let Some(path) = &a.net {
-        match engine::eval::EvalChoice::load(path) {
+        match engine::eval::EvalChoice::from_name(&path.to_string_lossy()) {
             Ok(choice) => engine.set_eval(choice),
             Err(e) => {
                 eprintln!("error: {e}");

@@ -47,7 +47,7 @@ pub struct DatagenArgs {
     /// Hash table size in MiB.
     #[arg(long, default_value_t = 16)]
     hash: usize,
-    /// Evaluate with this net file instead of the handcrafted evaluation.
+    /// Evaluation: a net file, `<hce>` (handcrafted) or `<embedded>` (the compiled-in net, the default).
     #[arg(long)]
     net: Option<PathBuf>,
 }
@@ -130,7 +130,7 @@ pub fn run(a: DatagenArgs) -> ExitCode {
     };
     let mut engine = Engine::new(options);
     if let Some(path) = &a.net {
-        match engine::eval::EvalChoice::load(path) {
+        match engine::eval::EvalChoice::from_name(&path.to_string_lossy()) {
             Ok(choice) => engine.set_eval(choice),
             Err(e) => {
                 eprintln!("error: {e}");

@@ -24,7 +24,8 @@ use std::process::ExitCode;
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
-    /// Protocol mode: evaluate with this net file (the `EvalFile` option) from the start.
+    /// Protocol mode: start with this evaluation (as the `EvalFile` option): a net file,
+    /// `<hce>` for the handcrafted evaluation, `<embedded>` for the compiled-in net (default).
     #[arg(long, value_name = "FILE")]
     net: Option<String>,
 }

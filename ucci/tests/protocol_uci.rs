@@ -209,7 +209,7 @@ fn eval_file_option_and_net_flag() {
         })
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("option name EvalFile type string default <hce>"));
+    assert!(text.contains("option name EvalFile type string default <embedded>"));
     assert!(text.lines().any(|l| l.starts_with("bestmove ")), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -11,7 +11,7 @@ mod hce;
 mod nnue;
 mod tables;
 
-pub use choice::{AnyEval, EvalChoice};
+pub use choice::{AnyEval, EvalChoice, EMBEDDED_NAME, HCE_NAME};
 pub use hce::Hce;
 pub use nnue::Nnue;
 

@@ -126,7 +126,7 @@ mod tests {
         let best = r.best.expect("a move");
         assert!(pos.is_legal(best));
         engine.set_eval(EvalChoice::Hce);
-        assert_eq!(engine.eval(), &EvalChoice::default());
+        assert_eq!(engine.eval(), &EvalChoice::Hce);
         assert!(EvalChoice::load("/nonexistent/qili.nnue").is_err());
     }
 }

@@ -59,7 +59,9 @@ const MAX_HASH_MB: i64 = engine::MAX_HASH_MB as i64;
 const DEFAULT_HASH_MB: i64 = 64;
 
 /// `EvalFile` value meaning the handcrafted evaluation.
-pub const HCE: &str = "<hce>";
+pub const HCE: &str = engine::eval::HCE_NAME;
+/// `EvalFile` value meaning the net compiled into the binary (the default).
+pub const EMBEDDED: &str = engine::eval::EMBEDDED_NAME;
 
 const DEFS: &[Def] = &[
     Def {
@@ -226,13 +228,14 @@ const DEFS: &[Def] = &[
         },
         in_uci: false,
     },
-    // A net file for the evaluation; empty or `<hce>` is the handcrafted one.
+    // A net file for the evaluation; `<embedded>` (or empty) is the compiled-in
+    // net, `<hce>` the handcrafted evaluation.
     Def {
         id: Id::EvalFile,
         uci: "EvalFile",
         ucci: "evalfile",
         aliases: &[],
-        kind: Kind::Text(HCE),
+        kind: Kind::Text(EMBEDDED),
         in_uci: true,
     },
     Def {
@@ -293,7 +296,8 @@ pub struct Settings {
     pub multipv: usize,
     pub resign: bool,
     pub resign_value: i32,
-    /// Net file of the evaluation, or `HCE` for the handcrafted one.
+    /// Net file of the evaluation, `EMBEDDED` for the compiled-in net, or `HCE`
+    /// for the handcrafted evaluation.
     pub eval_file: String,
 }
 
@@ -314,7 +318,7 @@ impl Default for Settings {
             multipv: 0,
             resign: false,
             resign_value: 0,
-            eval_file: HCE.to_string(),
+            eval_file: EMBEDDED.to_string(),
         };
         for d in DEFS {
             match d.kind {
@@ -626,7 +630,7 @@ mod tests {
         );
         assert_eq!(s.eval_file, "nets/a b.qnn");
         assert_eq!(s.set("evalfile", None), Ok(Effect::Changed(Id::EvalFile)));
-        assert_eq!(s.eval_file, HCE);
+        assert_eq!(s.eval_file, EMBEDDED);
         assert_eq!(s.set("newgame", None), Ok(Effect::NewGame));
         assert_eq!(s.set("Clear Hash", None), Ok(Effect::ClearHash));
         assert_eq!(s.set("usebook", Some("true")), Ok(Effect::Ignored));

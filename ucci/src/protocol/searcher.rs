@@ -2,7 +2,7 @@
 //! session owns the searcher while idle and moves it into a search thread for
 //! each `go`; the thread hands it back with the result.
 
-use super::options::{Settings, HCE};
+use super::options::Settings;
 use engine::eval::EvalChoice;
 use engine::{Engine, EngineOptions, Limits, Score, SearchControl, SearchInfo, SearchResult};
 use rules::repetition::{CheckCounting, NaturalLimit};
@@ -25,14 +25,11 @@ pub trait Searcher: Send + 'static {
     fn set_eval(&mut self, eval: EvalChoice);
 }
 
-/// The evaluation an `EvalFile` value names: `<hce>` (or nothing) is the
-/// handcrafted one, anything else a net file to load.
+/// The evaluation an `EvalFile` value names: `<embedded>` (or nothing) is the
+/// compiled-in net, `<hce>` the handcrafted evaluation, anything else a net file.
 pub fn load_eval(file: &str) -> Result<EvalChoice, String> {
-    let file = file.trim();
-    if file.is_empty() || file == HCE {
-        return Ok(EvalChoice::Hce);
-    }
-    EvalChoice::load(file).map_err(|e| format!("EvalFile '{}': {e}", super::command::clip(file)))
+    EvalChoice::from_name(file)
+        .map_err(|e| format!("EvalFile '{}': {e}", super::command::clip(file.trim())))
 }
 
 /// The engine options the protocol settings stand for.

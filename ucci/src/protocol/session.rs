@@ -9,7 +9,7 @@
 
 use super::command::{self, clip, Base, Command, GoParams, ParseError, PositionSpec};
 use super::go::{self, Plan};
-use super::options::{Effect, Id, Settings, HCE};
+use super::options::{Effect, Id, Settings, EMBEDDED};
 use super::output::{self, Flag, Out};
 use super::reader::Input;
 use super::searcher::{load_eval, Searcher};
@@ -96,7 +96,7 @@ impl<S: Searcher> Session<S> {
             resign_streak: 0,
             exit_after_search: false,
             say_bye: false,
-            eval: EvalChoice::Hce,
+            eval: EvalChoice::default(),
         }
     }
 
@@ -104,10 +104,9 @@ impl<S: Searcher> Session<S> {
     /// changes.
     pub fn set_eval_file(&mut self, file: &str) -> Result<(), String> {
         let choice = load_eval(file)?;
-        self.settings.eval_file = if matches!(choice, EvalChoice::Hce) {
-            HCE.to_string()
-        } else {
-            file.trim().to_string()
+        self.settings.eval_file = match file.trim() {
+            "" => EMBEDDED.to_string(),
+            name => name.to_string(),
         };
         self.eval = choice.clone();
         if let Slot::Ready(s) = &mut self.searcher {
@@ -132,9 +131,7 @@ impl<S: Searcher> Session<S> {
     fn searcher(&mut self) -> Option<&mut S> {
         if matches!(self.searcher, Slot::Empty) {
             let mut s = (self.make_searcher)(&self.settings);
-            if !matches!(self.eval, EvalChoice::Hce) {
-                s.set_eval(self.eval.clone());
-            }
+            s.set_eval(self.eval.clone());
             self.searcher = Slot::Ready(s);
         }
         match &mut self.searcher {
@@ -751,7 +748,7 @@ mod tests {
             out.len() == 1 && out[0].starts_with("info string error: EvalFile"),
             "{out:?}"
         );
-        assert_eq!(r.session.settings.eval_file, HCE);
+        assert_eq!(r.session.settings.eval_file, EMBEDDED);
         r.send("setoption name EvalFile value <hce>");
         assert!(r.answers().is_empty());
         assert!(r.session.set_eval_file("").is_ok());
