@@ -78,9 +78,15 @@ pub fn allocate(tc: &TimeControl, overhead_ms: u64, game_ply: u32) -> TimeBudget
     let inc = tc.inc_ms;
 
     // Time for the whole horizon: the clock plus the increments still to come,
-    // less the lag of every move in it and of `LAG_BANK_MOVES` more (in sudden
-    // death the last moves are paid in lag alone). Spread evenly.
-    let lag_reserve = overhead_ms.saturating_mul(h + LAG_BANK_MOVES);
+    // less the lag of every move in it and, for `LAG_BANK_MOVES` more, the part of
+    // the lag that the increment does not pay back (in sudden death the last
+    // moves are paid in lag alone; with an increment at least the lag, nothing
+    // needs banking, and banking it anyway starved fast increment games:
+    // 3 s + 50 ms left ~7 ms a move). Spread evenly.
+    let unpaid_lag = overhead_ms.saturating_sub(inc);
+    let lag_reserve = overhead_ms
+        .saturating_mul(h)
+        .saturating_add(unpaid_lag.saturating_mul(LAG_BANK_MOVES));
     let pool = (tc.time_ms + inc.saturating_mul(h - 1)).saturating_sub(lag_reserve);
     // When the clock cannot even pay that lag, keep moving at a trickle
     // rather than at zero.
@@ -235,6 +241,24 @@ mod tests {
     /// Every seed control survives 150–200 moves of a restless search with the GUI lag
     /// at the full Move Overhead, and increment controls survive even when every
     /// search runs to its hard limit.
+    #[test]
+    fn an_increment_that_pays_the_lag_leaves_time_to_think() {
+        // 3 s + 50 ms with 50 ms of Move Overhead: the increment pays each move's
+        // lag, so the clock is spread over the horizon instead of being banked.
+        let tc = TimeControl {
+            time_ms: 3000,
+            inc_ms: 50,
+            moves_to_go: None,
+            opp_time_ms: None,
+            opp_inc_ms: None,
+        };
+        let b = allocate(&tc, 50, 0);
+        assert!(b.soft_ms >= 40, "{b:?}");
+        // Sudden death with the same clock still banks lag for a long game.
+        let sd = allocate(&TimeControl { inc_ms: 0, ..tc }, 50, 0);
+        assert!(sd.soft_ms < b.soft_ms, "{sd:?} vs {b:?}");
+    }
+
     #[test]
     fn pondering_lengthens_the_soft_limit_only() {
         for (time_ms, inc_ms) in [(600_000, 0), (300_000, 3000), (2000, 0), (50, 0)] {
