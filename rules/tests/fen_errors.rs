@@ -2,6 +2,8 @@
 //! letters and missing trailing fields, and no panic on any input.
 
 use rules::{Color, FenError, Piece, PieceKind, Position, Setup, Square, START_FEN};
+mod common;
+use common::Rng;
 
 fn err(fen: &str) -> FenError {
     match Position::from_fen(fen) {
@@ -225,22 +227,6 @@ fn side_letters_and_missing_fields() {
     // A move number of 0 is read as 1.
     let s = Setup::parse(&format!("{board} w - - 0 0")).expect("move 0");
     assert_eq!(s.fullmove, 1);
-}
-
-/// SplitMix64, seeded: the same garbage every run.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
 }
 
 /// Whatever the parser accepts must print and read back as the same position.

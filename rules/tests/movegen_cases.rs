@@ -8,6 +8,8 @@ mod naive_movegen;
 use naive_movegen::{may_stand, naive_legal, naive_perft, Board};
 use rules::{Color, Move, Piece, PieceKind, Position, Setup, Square};
 use std::collections::{BTreeSet, HashSet};
+mod common;
+use common::Rng;
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("bad test FEN {fen}: {e}"))
@@ -307,22 +309,6 @@ fn mate_and_stalemate_have_no_moves() {
 }
 
 // ---- consistency on random positions ----
-
-/// SplitMix64, seeded.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Every check that needs only the position: the generator against `is_legal` on
 /// all from/to pairs, against the naive generator below, and the split into

@@ -6,6 +6,8 @@ use rules::notation::{
     parse_any, parse_chinese, parse_iccs, parse_wxf, to_chinese, to_wxf, NotationError,
 };
 use rules::{Move, Position};
+mod common;
+use common::Rng;
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("bad test FEN {fen}: {e}"))
@@ -293,22 +295,6 @@ fn errors_are_typed() {
 }
 
 // ---- round trips on many positions ----
-
-/// SplitMix64: a small seeded generator, so every run plays the same games.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// Positions with many pawns, tandem pieces and both sides to move, to start
 /// random games from besides the start position and the perft positions.
