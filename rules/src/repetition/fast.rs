@@ -16,10 +16,7 @@ use crate::types::{Color, PieceKind};
 /// Judge the cycle `pos.history()[start..]` (which must close a repetition).
 pub(super) fn judge_from(pos: &Position, start: usize, rules: RuleSet) -> Verdict {
     let n = pos.history().len();
-    let mut p = pos.clone();
-    for _ in start..n {
-        p.unmake_move();
-    }
+    let mut p = super::position_before(pos, n - start);
     let mut ids = PieceIds::new(&p);
     let mut sums = [SideSummary::default(); 2];
     let kill_depth = rules.search_kill_depth();

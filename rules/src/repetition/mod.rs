@@ -151,15 +151,21 @@ pub fn judge_repetition(pos: &Position, rules: RuleSet) -> Option<Verdict> {
     Some(fast::judge_from(pos, start, rules))
 }
 
+/// `pos` as it stood `plies` moves ago (at most as far back as its history goes).
+pub(crate) fn position_before(pos: &Position, plies: usize) -> Position {
+    let mut p = pos.clone();
+    for _ in 0..plies.min(pos.history().len()) {
+        p.unmake_move();
+    }
+    p
+}
+
 /// The same verdict from full labels of every move (what `judge_cycle` uses); kept
 /// for tests that check the fast path against it.
 pub fn judge_repetition_full(pos: &Position, rules: RuleSet) -> Option<Verdict> {
     let start = find_repetition(pos)?;
     let n = pos.history().len();
-    let mut p = pos.clone();
-    for _ in start..n {
-        p.unmake_move();
-    }
+    let mut p = position_before(pos, n - start);
     let mut ids = PieceIds::new(&p);
     let mut sums = [SideSummary::default(); 2];
     let kill_depth = rules.search_kill_depth();

@@ -33,10 +33,7 @@ pub fn counted_plies(pos: &Position, counting: CheckCounting) -> u32 {
     let h = pos.history();
     let recorded = (plies as usize).min(h.len());
     let unrecorded = plies - recorded as u32;
-    let mut p = pos.clone();
-    for _ in 0..recorded {
-        p.unmake_move();
-    }
+    let mut p = super::position_before(pos, recorded);
     let mut checks = [0u32; 2];
     let mut counted = unrecorded;
     let mut skip_reply = false;
