@@ -4,6 +4,8 @@
 
 use rules::repetition::{judge_cycle, RuleSet, Verdict};
 use rules::{Move, Position};
+mod common;
+use common::verdict;
 
 const CASES: &str = include_str!("data/repetition_axf_cases.tsv");
 
@@ -13,15 +15,6 @@ struct Case {
     moves: Vec<Move>,
     axf: Verdict,
     cn: Option<Verdict>,
-}
-
-fn verdict(s: &str) -> Option<Verdict> {
-    match s {
-        "draw" => Some(Verdict::Draw),
-        "red_must_change" => Some(Verdict::RedLoses),
-        "black_must_change" => Some(Verdict::BlackLoses),
-        _ => None,
-    }
 }
 
 fn cases() -> Vec<Case> {

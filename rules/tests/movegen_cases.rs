@@ -469,11 +469,7 @@ fn random_board(rng: &mut Rng) -> Option<Position> {
     }
     let extra = 2 + rng.below(14);
     for _ in 0..extra {
-        let c = if rng.below(2) == 0 {
-            Color::Red
-        } else {
-            Color::Black
-        };
+        let c = rng.color();
         let kind = PieceKind::ALL[1 + rng.below(6)];
         let have = s
             .board
@@ -484,11 +480,7 @@ fn random_board(rng: &mut Rng) -> Option<Position> {
             place(&mut s, rng, Piece::new(c, kind));
         }
     }
-    s.side = if rng.below(2) == 0 {
-        Color::Red
-    } else {
-        Color::Black
-    };
+    s.side = rng.color();
     Position::from_setup(&s).ok()
 }
 

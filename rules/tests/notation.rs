@@ -436,11 +436,7 @@ fn random_crowded_position(rng: &mut Rng) -> Option<Position> {
             }
         }
     }
-    s.side = if rng.below(2) == 0 {
-        Color::Red
-    } else {
-        Color::Black
-    };
+    s.side = rng.color();
     Position::from_setup(&s).ok()
 }
 

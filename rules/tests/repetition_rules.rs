@@ -10,18 +10,11 @@ use rules::repetition::{
     NaturalLimit, Offence, PieceIds, RuleSet, SideSummary, Verdict, KILL_DEPTH,
 };
 use rules::{Move, Position};
+mod common;
+use common::verdict;
 
 const OWN: &str = include_str!("data/repetition_rules.tsv");
 const AXF: &str = include_str!("data/repetition_axf_cases.tsv");
-
-fn verdict(s: &str) -> Option<Verdict> {
-    match s {
-        "draw" => Some(Verdict::Draw),
-        "red_must_change" => Some(Verdict::RedLoses),
-        "black_must_change" => Some(Verdict::BlackLoses),
-        _ => None,
-    }
-}
 
 fn moves(text: &str) -> Vec<Move> {
     text.split_whitespace()

@@ -1,4 +1,9 @@
-//! Helpers shared by the rules integration tests.
+//! Helpers shared by the rules integration tests. Each test binary compiles this
+//! module and uses only part of it, hence the allowance.
+#![allow(dead_code)]
+
+use rules::repetition::Verdict;
+use rules::Color;
 
 /// SplitMix64, seeded: the same "random" positions and strings every run.
 pub struct Rng(pub u64);
@@ -15,5 +20,25 @@ impl Rng {
     /// Uniform-enough index below `n` (n > 0).
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
+    }
+
+    /// Red or Black, evenly.
+    pub fn color(&mut self) -> Color {
+        if self.below(2) == 0 {
+            Color::Red
+        } else {
+            Color::Black
+        }
+    }
+}
+
+/// A verdict column of the case tables (`draw`, `red_must_change`,
+/// `black_must_change`); anything else (`?`) is no official verdict.
+pub fn verdict(s: &str) -> Option<Verdict> {
+    match s {
+        "draw" => Some(Verdict::Draw),
+        "red_must_change" => Some(Verdict::RedLoses),
+        "black_must_change" => Some(Verdict::BlackLoses),
+        _ => None,
     }
 }
