@@ -2,7 +2,8 @@
 //! the AXF verdict is that Red must change (a forbidden perpetual by Red), play the
 //! cycle twice from the diagram (and Black's first move when the cycle starts with
 //! Black); with Red to move, the search must not play Red's cycle move again,
-//! unless it is the only move or every other move is mated anyway.
+//! unless it is the only move or every other move is mated anyway. With Black to
+//! move instead (Red still the offender), the search must keep the cycle going.
 //!
 //! This depends on `rules::repetition::judge_repetition` giving the 棋例 verdicts
 //! (the 棋例 issue); with a draw-only judge it fails on the cases where Red is better.
@@ -99,3 +100,91 @@ fn red_breaks_its_forbidden_perpetuals() {
         failures.join("\n")
     );
 }
+
+/// Each `red_must_change` case with the cycle played twice and then on to Black's
+/// next cycle move: Red is the offender, so Black's cycle move wins by the rules
+/// (Red must deviate). The search must keep the cycle going, or play a move that
+/// scores at least as well (a forced mate, or another rule win).
+#[test]
+fn black_keeps_the_cycle_when_red_must_change() {
+    let text = cases_file();
+    let mut header: Vec<&str> = Vec::new();
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for line in text.lines() {
+        let cols: Vec<&str> = line.split('\t').collect();
+        if header.is_empty() {
+            header = cols;
+            continue;
+        }
+        let col = |name: &str| {
+            header
+                .iter()
+                .position(|h| *h == name)
+                .and_then(|i| cols.get(i).copied())
+                .unwrap_or("")
+        };
+        if col("verdict_axf") != "red_must_change" {
+            continue;
+        }
+        let id = col("id");
+        let mut pos = Position::from_fen(col("fen")).unwrap_or_else(|e| panic!("{id}: {e}"));
+        let cycle: Vec<_> = col("cycle_moves").split_whitespace().collect();
+        for _ in 0..2 {
+            for t in &cycle {
+                let m = pos
+                    .parse_move(t)
+                    .unwrap_or_else(|e| panic!("{id}: cycle move {t}: {e}"));
+                pos.make_move(m);
+            }
+        }
+        // Play on to Black's first cycle move of the third round.
+        let mut i = 0;
+        while pos.side_to_move() != Color::Black {
+            let m = pos.parse_move(cycle[i]).unwrap();
+            pos.make_move(m);
+            i += 1;
+        }
+        let keep = pos.parse_move(cycle[i]).unwrap();
+        let mut e = Engine::new(EngineOptions {
+            hash_mb: 8,
+            ..EngineOptions::default()
+        });
+        let limits = Limits {
+            depth: Some(7),
+            ..Limits::default()
+        };
+        let r = e.search(&pos, &limits, &SearchControl::new(), &mut |_| {});
+        checked += 1;
+        // Black's cycle move repeats the position with Red the offender: a rule win.
+        let kept = Limits {
+            searchmoves: vec![keep],
+            ..limits.clone()
+        };
+        let k = e.search(&pos, &kept, &SearchControl::new(), &mut |_| {});
+        if !matches!(k.score, Score::Cp(v) if v >= RULE_WIN_REPORTED) {
+            failures.push(format!("{id}: the cycle move {keep} scores {:?}", k.score));
+            continue;
+        }
+        let as_good = match r.score {
+            Score::Mate(n) => n > 0,
+            Score::Cp(v) => v >= RULE_WIN_REPORTED,
+        };
+        if r.best != Some(keep) && !as_good {
+            failures.push(format!(
+                "{id}: plays {:?} (score {:?}) instead of the cycle move {keep} ({:?})",
+                r.best, r.score, k.score
+            ));
+        }
+    }
+    assert!(checked >= 20, "only {checked} cases read");
+    assert!(
+        failures.is_empty(),
+        "{} of {checked}:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+/// Rule wins are reported as centipawns at or above this (`engine::score::RULE_BOUND`).
+const RULE_WIN_REPORTED: i32 = engine::score::RULE_BOUND;
