@@ -159,6 +159,46 @@ fn draw_offers_are_accepted_only_when_not_better() {
     assert!(best.ends_with(" draw"), "{best}");
 }
 
+/// Late in the game, bare advisors and elephants on both sides: a level position.
+const LEVEL_LATE: &str = "3aka3/9/4b4/9/9/9/9/4B4/9/3AKA3 w - - 0 50";
+
+/// The `bestmove` lines of `n` searches of `fen` at depth 3.
+fn answers(q: &mut Qili, fen: &str, n: usize) -> Vec<String> {
+    (0..n)
+        .map(|_| {
+            q.send(&format!("position fen {fen}"));
+            q.send("go depth 3");
+            q.answer(SLOW).0
+        })
+        .collect()
+}
+
+#[test]
+fn the_engine_offers_a_draw_in_a_long_level_game() {
+    let mut q = Qili::handshake("ucci");
+    let flags = answers(&mut q, LEVEL_LATE, 8);
+    let offers: Vec<usize> = (0..8).filter(|&i| flags[i].ends_with(" draw")).collect();
+    assert_eq!(offers, vec![7], "the 8th level search offers: {flags:?}");
+    // Switched off: no offer.
+    q.send("setoption drawoffer false");
+    assert!(!answers(&mut q, LEVEL_LATE, 10)
+        .iter()
+        .any(|b| b.contains("draw")));
+    // On again, but a draw is worth less than a level game to us: no offer.
+    q.send("setoption drawoffer true");
+    q.send("setoption drawvalue -30");
+    assert!(!answers(&mut q, LEVEL_LATE, 10)
+        .iter()
+        .any(|b| b.contains("draw")));
+    // A new game restarts the count.
+    q.send("setoption drawvalue 0");
+    answers(&mut q, LEVEL_LATE, 5);
+    q.send("setoption newgame");
+    let flags = answers(&mut q, LEVEL_LATE, 8);
+    assert!(flags[..7].iter().all(|b| !b.contains("draw")), "{flags:?}");
+    assert!(flags[7].ends_with(" draw"), "{flags:?}");
+}
+
 #[test]
 fn resigns_only_when_allowed_and_hopeless() {
     let mut q = Qili::handshake("ucci");

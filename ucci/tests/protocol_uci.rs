@@ -54,6 +54,21 @@ fn uci_mate_scores_and_no_move() {
 }
 
 #[test]
+fn uci_never_offers_a_draw() {
+    // The late level position where UCCI offers a draw on the 8th search; UCI has
+    // no draw offer, so `bestmove` carries nothing after the ponder move.
+    let mut q = Qili::handshake("uci");
+    for _ in 0..10 {
+        q.send("position fen 3aka3/9/4b4/9/9/9/9/4B4/9/3AKA3 w - - 0 50");
+        q.send("go depth 3");
+        let (best, _) = q.answer(SLOW);
+        let words: Vec<&str> = best.split_whitespace().collect();
+        assert!(matches!(words.len(), 2 | 4), "{best}");
+        assert!(!best.contains("draw"), "{best}");
+    }
+}
+
+#[test]
 fn uci_ponder_and_infinite_hold_the_answer() {
     let mut q = Qili::handshake("uci");
     q.send("position startpos");

@@ -112,23 +112,56 @@ fn cp(score: Score) -> i32 {
     }
 }
 
-/// The flag after `bestmove`, given the score of the move we play.
-/// A draw offer is accepted when the position is a draw or worse for us (the
-/// score is no better than what a draw is worth to us). We resign only when the
-/// option allows it and the last two searches both saw a lost position.
+/// From this full move on the engine may offer a draw.
+pub const DRAW_OFFER_FROM_MOVE: u32 = 40;
+/// A score within this many centipawns of level counts toward a draw offer.
+pub const DRAW_OFFER_MARGIN: i32 = 15;
+/// Consecutive level searches before an offer (and between two offers).
+pub const DRAW_OFFER_STREAK: u32 = 8;
+
+/// What the flag logic remembers from one `bestmove` to the next (reset by a new game).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Streaks {
+    /// Consecutive searches that saw a lost position.
+    pub hopeless: u32,
+    /// Consecutive searches, late in the game, that saw a level position.
+    pub level: u32,
+}
+
+/// The flag after `bestmove`, given the score of the move we play and the full
+/// move number of the position searched.
+/// - A draw offer is accepted when the position is a draw or worse for us (the
+///   score is no better than what a draw is worth to us).
+/// - We resign only when the option allows it and the last two searches both saw a
+///   lost position.
+/// - We offer a draw (`DrawOffer` option) from move `DRAW_OFFER_FROM_MOVE` on, after
+///   `DRAW_OFFER_STREAK` searches in a row found the game level (within
+///   `DRAW_OFFER_MARGIN`, or below the draw value when a draw is worth more to us),
+///   and then again after as many more. Never when a draw is worth less than a level
+///   game to us (a negative draw value: contempt, or a tie-break that counts a draw
+///   as our loss).
 pub fn flag(
     settings: &Settings,
     draw_offered: bool,
     score: Score,
-    resign_streak: &mut u32,
+    fullmove: u32,
+    streaks: &mut Streaks,
 ) -> Flag {
     let v = cp(score);
     let hopeless = v <= -settings.resign_value;
-    *resign_streak = if hopeless { *resign_streak + 1 } else { 0 };
+    streaks.hopeless = if hopeless { streaks.hopeless + 1 } else { 0 };
+    let level = settings.draw_offer
+        && settings.draw_value >= 0
+        && fullmove >= DRAW_OFFER_FROM_MOVE
+        && (-DRAW_OFFER_MARGIN..=DRAW_OFFER_MARGIN.max(settings.draw_value)).contains(&v);
+    streaks.level = if level { streaks.level + 1 } else { 0 };
     if draw_offered && v <= settings.draw_value {
         Flag::Draw
-    } else if settings.resign && *resign_streak >= 2 {
+    } else if settings.resign && streaks.hopeless >= 2 {
         Flag::Resign
+    } else if streaks.level >= DRAW_OFFER_STREAK {
+        streaks.level = 0;
+        Flag::Draw
     } else {
         Flag::None
     }
@@ -218,28 +251,91 @@ mod tests {
     #[test]
     fn draw_offers_and_resignation() {
         let mut s = Settings::default();
-        let mut streak = 0;
-        assert_eq!(flag(&s, true, Score::Cp(0), &mut streak), Flag::Draw);
-        assert_eq!(flag(&s, true, Score::Cp(-300), &mut streak), Flag::Draw);
-        assert_eq!(flag(&s, true, Score::Cp(40), &mut streak), Flag::None);
-        assert_eq!(flag(&s, false, Score::Cp(-5000), &mut streak), Flag::None);
+        let mut st = Streaks::default();
+        let m = 1;
+        assert_eq!(flag(&s, true, Score::Cp(0), m, &mut st), Flag::Draw);
+        assert_eq!(flag(&s, true, Score::Cp(-300), m, &mut st), Flag::Draw);
+        assert_eq!(flag(&s, true, Score::Cp(40), m, &mut st), Flag::None);
+        assert_eq!(flag(&s, false, Score::Cp(-5000), m, &mut st), Flag::None);
         assert_eq!(
-            flag(&s, false, Score::Mate(-3), &mut streak),
+            flag(&s, false, Score::Mate(-3), m, &mut st),
             Flag::None,
             "resign is off"
         );
         s.resign = true;
-        streak = 0;
+        st = Streaks::default();
         assert_eq!(
-            flag(&s, false, Score::Mate(-3), &mut streak),
+            flag(&s, false, Score::Mate(-3), m, &mut st),
             Flag::None,
             "one bad search"
         );
-        assert_eq!(flag(&s, false, Score::Mate(-2), &mut streak), Flag::Resign);
-        assert_eq!(flag(&s, false, Score::Cp(50), &mut streak), Flag::None);
-        assert_eq!(streak, 0);
+        assert_eq!(flag(&s, false, Score::Mate(-2), m, &mut st), Flag::Resign);
+        assert_eq!(flag(&s, false, Score::Cp(50), m, &mut st), Flag::None);
+        assert_eq!(st.hopeless, 0);
         // A draw offer beats resigning.
-        streak = 5;
-        assert_eq!(flag(&s, true, Score::Mate(-1), &mut streak), Flag::Draw);
+        st.hopeless = 5;
+        assert_eq!(flag(&s, true, Score::Mate(-1), m, &mut st), Flag::Draw);
+    }
+
+    /// Flags of `n` searches in a row with score `v` at full move `fullmove`.
+    fn run(s: &Settings, st: &mut Streaks, v: i32, fullmove: u32, n: u32) -> Vec<Flag> {
+        (0..n)
+            .map(|i| flag(s, false, Score::Cp(v), fullmove + i, st))
+            .collect()
+    }
+
+    #[test]
+    fn the_engine_offers_a_draw_in_a_long_level_game() {
+        let s = Settings::default();
+        assert!(s.draw_offer, "on by default");
+        let mut st = Streaks::default();
+        let k = DRAW_OFFER_STREAK as usize;
+        // Level from move 40: the offer comes with the 8th level search, then again
+        // 8 searches later.
+        let flags = run(&s, &mut st, 5, DRAW_OFFER_FROM_MOVE, 2 * DRAW_OFFER_STREAK);
+        let offers: Vec<usize> = (0..flags.len())
+            .filter(|&i| flags[i] == Flag::Draw)
+            .collect();
+        assert_eq!(offers, vec![k - 1, 2 * k - 1]);
+        // Too early in the game.
+        let mut st = Streaks::default();
+        assert!(!run(&s, &mut st, 0, 10, 20).contains(&Flag::Draw));
+        // A better (or worse) position breaks the streak.
+        let mut st = Streaks::default();
+        run(&s, &mut st, -DRAW_OFFER_MARGIN, 50, DRAW_OFFER_STREAK - 1);
+        assert_eq!(flag(&s, false, Score::Cp(60), 57, &mut st), Flag::None);
+        assert_eq!(st.level, 0);
+        assert!(!run(&s, &mut st, 0, 58, DRAW_OFFER_STREAK - 1).contains(&Flag::Draw));
+        // A mate is never level.
+        let mut st = Streaks::default();
+        for i in 0..20 {
+            assert_eq!(
+                flag(&s, false, Score::Mate(-30), 50 + i, &mut st),
+                Flag::None
+            );
+        }
+    }
+
+    #[test]
+    fn no_offer_when_switched_off_or_a_draw_is_worth_less() {
+        let s = Settings {
+            draw_offer: false,
+            ..Settings::default()
+        };
+        let mut st = Streaks::default();
+        assert!(!run(&s, &mut st, 0, 50, 30).contains(&Flag::Draw));
+        // A draw counts as (nearly) a loss for us: never offer.
+        let mut s = Settings {
+            draw_value: -50,
+            ..Settings::default()
+        };
+        let mut st = Streaks::default();
+        assert!(!run(&s, &mut st, 0, 50, 30).contains(&Flag::Draw));
+        // A draw is worth more to us than a level game: offer below that value too.
+        s.draw_value = 100;
+        let mut st = Streaks::default();
+        assert!(run(&s, &mut st, 80, 50, DRAW_OFFER_STREAK).ends_with(&[Flag::Draw]));
+        let mut st = Streaks::default();
+        assert!(!run(&s, &mut st, 120, 50, 30).contains(&Flag::Draw));
     }
 }

@@ -24,6 +24,7 @@ pub enum Id {
     MultiPv,
     Resign,
     ResignValue,
+    DrawOffer,
     Promotion,
     EvalFile,
 }
@@ -228,6 +229,16 @@ const DEFS: &[Def] = &[
         },
         in_uci: false,
     },
+    // UCCI only (UCI has no draw offers): may `bestmove` carry `draw` in a long level
+    // game (see `go::flag`)?
+    Def {
+        id: Id::DrawOffer,
+        uci: "Draw Offer",
+        ucci: "drawoffer",
+        aliases: &[],
+        kind: Kind::Check(true),
+        in_uci: false,
+    },
     // A net file for the evaluation; `<embedded>` (or empty) is the compiled-in
     // net, `<hce>` the handcrafted evaluation.
     Def {
@@ -296,6 +307,8 @@ pub struct Settings {
     pub multipv: usize,
     pub resign: bool,
     pub resign_value: i32,
+    /// Offer draws in long level games (UCCI).
+    pub draw_offer: bool,
     /// Net file of the evaluation, `EMBEDDED` for the compiled-in net, or `HCE`
     /// for the handcrafted evaluation.
     pub eval_file: String,
@@ -318,6 +331,7 @@ impl Default for Settings {
             multipv: 0,
             resign: false,
             resign_value: 0,
+            draw_offer: false,
             eval_file: EMBEDDED.to_string(),
         };
         for d in DEFS {
@@ -446,6 +460,7 @@ impl Settings {
             Id::Debug => self.debug = v,
             Id::Ponder => self.ponder = v,
             Id::Resign => self.resign = v,
+            Id::DrawOffer => self.draw_offer = v,
             _ => {}
         }
     }

@@ -71,7 +71,8 @@ pub struct Session<S: Searcher> {
     next_id: u64,
     /// Lines received while thinking that run once the search is over.
     deferred: VecDeque<String>,
-    resign_streak: u32,
+    /// What the `bestmove` flags remember between moves (resigning, offering a draw).
+    streaks: go::Streaks,
     /// Exit once the current search has answered (quit or end of input).
     exit_after_search: bool,
     say_bye: bool,
@@ -93,7 +94,7 @@ impl<S: Searcher> Session<S> {
             thinking: None,
             next_id: 0,
             deferred: VecDeque::new(),
-            resign_streak: 0,
+            streaks: go::Streaks::default(),
             exit_after_search: false,
             say_bye: false,
             eval: EvalChoice::default(),
@@ -332,7 +333,7 @@ impl<S: Searcher> Session<S> {
     }
 
     fn new_game(&mut self) {
-        self.resign_streak = 0;
+        self.streaks = go::Streaks::default();
         if let Some(s) = self.searcher() {
             s.new_game();
         }
@@ -514,7 +515,8 @@ impl<S: Searcher> Session<S> {
                         &self.settings,
                         t.draw_offered,
                         r.score,
-                        &mut self.resign_streak,
+                        t.root.fullmove(),
+                        &mut self.streaks,
                     )
                 };
                 (r.best, r.ponder, flag)
