@@ -6,6 +6,7 @@
 use crate::history::Histories;
 use rules::movegen::MAX_MOVES;
 use rules::{GenKind, Move, MoveList, Piece, Position};
+use std::mem::MaybeUninit;
 
 /// Victim value for MVV-LVA (King, Advisor, Elephant, Knight, Rook, Cannon, Pawn).
 pub const VICTIM: [i32; 7] = [0, 200, 200, 400, 900, 450, 100];
@@ -35,8 +36,12 @@ enum Stage {
 pub struct MovePicker {
     stage: Stage,
     tt_move: Move,
-    moves: [Move; MAX_MOVES],
-    scores: [i32; MAX_MOVES],
+    /// The generated moves; the first `len` (after the hash move is taken out) are
+    /// the ones to pick from, `scores[i]` belonging to `moves[i]`.
+    moves: MoveList,
+    /// Slots past `len` are never read: most nodes cut off on the hash move and never
+    /// generate, so the picker does not pay for zeroing 768 bytes each time.
+    scores: [MaybeUninit<i32>; MAX_MOVES],
     len: usize,
     idx: usize,
     /// Quiescence: captures only (all moves when in check).
@@ -45,6 +50,7 @@ pub struct MovePicker {
 
 impl MovePicker {
     /// For the main search. `tt_move` must already be known legal (or null).
+    #[inline(always)]
     pub fn new(tt_move: Move) -> MovePicker {
         MovePicker {
             stage: if tt_move.is_null() {
@@ -53,8 +59,8 @@ impl MovePicker {
                 Stage::HashMove
             },
             tt_move,
-            moves: [Move::NULL; MAX_MOVES],
-            scores: [0; MAX_MOVES],
+            moves: MoveList::new(),
+            scores: [MaybeUninit::uninit(); MAX_MOVES],
             len: 0,
             idx: 0,
             captures_only: false,
@@ -62,13 +68,24 @@ impl MovePicker {
     }
 
     /// For quiescence: captures (or every evasion when in check), hash move first.
+    #[inline(always)]
     pub fn new_qsearch(tt_move: Move, in_check: bool) -> MovePicker {
         let mut mp = MovePicker::new(tt_move);
         mp.captures_only = !in_check;
         mp
     }
 
+    /// The scores of the moves still to pick, `idx..len`.
+    #[inline(always)]
+    fn scores(&self) -> &[i32] {
+        let init = &self.scores[..self.len];
+        // SAFETY: `generate` wrote the first `len` scores (`len` is set only there,
+        // after the writes), and `MaybeUninit<i32>` has the layout of `i32`.
+        unsafe { &*(init as *const [MaybeUninit<i32>] as *const [i32]) }
+    }
+
     /// The next move and whether it was ordered among the losing captures.
+    #[inline]
     pub fn next(
         &mut self,
         pos: &Position,
@@ -87,20 +104,20 @@ impl MovePicker {
                     self.stage = Stage::Pick;
                 }
                 Stage::Pick => {
-                    if self.idx >= self.len {
+                    let idx = self.idx;
+                    if idx >= self.len {
                         return None;
                     }
-                    let mut best = self.idx;
-                    for i in self.idx + 1..self.len {
-                        if self.scores[i] > self.scores[best] {
-                            best = i;
-                        }
-                    }
-                    self.moves.swap(self.idx, best);
-                    self.scores.swap(self.idx, best);
-                    let m = self.moves[self.idx];
-                    self.idx += 1;
-                    return Some(m);
+                    // Selection of the first best-scored move among the rest (the
+                    // earliest wins a tie): the maximum in one branch-free pass, then
+                    // its first position.
+                    let rest = &self.scores()[idx..];
+                    let max = rest.iter().copied().fold(i32::MIN, i32::max);
+                    let best = idx + rest.iter().position(|&s| s == max).unwrap_or(0);
+                    self.moves.as_mut_slice().swap(idx, best);
+                    self.scores.swap(idx, best);
+                    self.idx = idx + 1;
+                    return Some(self.moves.as_slice()[idx]);
                 }
             }
         }
@@ -109,26 +126,30 @@ impl MovePicker {
     /// Score of the move returned last (to tell losing captures apart).
     pub fn last_score(&self) -> i32 {
         if self.stage == Stage::Pick && self.idx > 0 {
-            self.scores[self.idx - 1]
+            self.scores()[self.idx - 1]
         } else {
             i32::MAX
         }
     }
 
     fn generate(&mut self, pos: &Position, hist: &Histories, ply: usize, ctx: &OrderContext) {
-        let mut list = MoveList::new();
         let kind = if self.captures_only {
             GenKind::Captures
         } else {
             GenKind::All
         };
-        pos.generate(kind, &mut list);
+        pos.generate(kind, &mut self.moves);
         let us = pos.side_to_move();
         let killers = hist.killers[ply.min(hist.killers.len() - 1)];
         let counter = ctx.prev.map_or(Move::NULL, |(p, m)| hist.counter(p, m));
+        let captures_only = self.captures_only;
+        let tt_move = self.tt_move;
+        let moves = self.moves.as_mut_slice();
         let mut n = 0;
-        for &m in list.iter() {
-            if m == self.tt_move {
+        // Compact in place: the hash move (already tried) drops out.
+        for i in 0..moves.len() {
+            let m = moves[i];
+            if m == tt_move {
                 continue;
             }
             let mover = match pos.piece_at(m.from()) {
@@ -138,7 +159,7 @@ impl MovePicker {
             let s = if let Some(victim) = pos.piece_at(m.to()) {
                 let v = VICTIM[victim.kind.index()] * 8 - VICTIM[mover.kind.index()] / 8
                     + hist.capture(mover, m, victim.kind) / 16;
-                if self.captures_only || see_ge(pos, m, 0) {
+                if captures_only || see_ge(pos, m, 0) {
                     GOOD_CAPTURE + v
                 } else {
                     BAD_CAPTURE + v
@@ -152,8 +173,8 @@ impl MovePicker {
             } else {
                 hist.quiet(us, m) + hist.cont(&ctx.cont, mover, m)
             };
-            self.moves[n] = m;
-            self.scores[n] = s;
+            moves[n] = m;
+            self.scores[n] = MaybeUninit::new(s);
             n += 1;
         }
         self.len = n;
