@@ -190,6 +190,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     fn make(&mut self, m: Move, ply: usize) {
         self.stack[ply].mv = m;
         self.stack[ply].piece = self.pos.piece_at(m.from());
+        self.shared.tt.prefetch(self.pos.key_after(m));
         self.eval.on_make(&self.pos, m);
         self.pos.make_move(m);
     }
