@@ -778,7 +778,12 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             };
             best = static_eval;
             if best >= beta {
-                return best;
+                // Standing pat assumes a move to stand on: without one we lose (困毙).
+                return if has_any_legal_move(&self.pos) {
+                    best
+                } else {
+                    mated_in(ply)
+                };
             }
             alpha = alpha.max(best);
         }
@@ -822,7 +827,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 }
             }
         }
-        if in_check && move_count == 0 {
+        // No capture was generated (any would prove a legal move): when in check or
+        // when no quiet move exists either, the side to move has lost.
+        if move_count == 0 && (in_check || !has_any_legal_move(&self.pos)) {
             return mated_in(ply);
         }
         let bound = if best >= beta {
@@ -840,4 +847,29 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         );
         best
     }
+}
+
+/// Does the side to move have a legal move? Stops at the first one found, trying
+/// the pieces that are least often immobile first, so that it is cheap in all but
+/// the rare positions where it matters.
+fn has_any_legal_move(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    for kind in [
+        PieceKind::Rook,
+        PieceKind::Cannon,
+        PieceKind::Pawn,
+        PieceKind::Knight,
+        PieceKind::Advisor,
+        PieceKind::Elephant,
+        PieceKind::King,
+    ] {
+        for from in pos.pieces(us, kind) {
+            for to in pos.pseudo_targets(from) {
+                if pos.is_legal(Move::new(from, to)) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }

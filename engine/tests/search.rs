@@ -89,6 +89,31 @@ fn finds_composed_mates() {
 }
 
 #[test]
+fn quiescence_sees_a_side_left_without_a_move() {
+    // 兵六进一 (f6f7) takes f8 from the black king; e9 faces the red king. Black is
+    // not in check but has no legal move (困毙), which loses. Every other move keeps
+    // the game going, so at depth 1 the win lies at the quiescence horizon.
+    let fen = "5k3/9/9/5P3/9/9/9/9/9/4K4 w - - 0 1";
+    let mut pos = Position::from_fen(fen).unwrap();
+    let win = pos.parse_move("f6f7").unwrap();
+    let mut stalemating = Vec::new();
+    for &m in pos.legal_moves().iter() {
+        pos.make_move(m);
+        if pos.legal_moves().is_empty() {
+            assert!(!pos.in_check(), "{m} is a check, not a 困毙");
+            stalemating.push(m);
+        }
+        pos.unmake_move();
+    }
+    assert_eq!(stalemating, vec![win], "the composition has one win only");
+    for depth in [1, 2, 3] {
+        let r = search_depth(&mut engine(1, 16), &pos, depth);
+        assert_eq!(r.best, Some(win), "depth {depth}");
+        assert_eq!(r.score, Score::Mate(1), "depth {depth}");
+    }
+}
+
+#[test]
 fn mated_side_reports_negative_mate() {
     // Black to move after 车五平六 is mated: the search has no move at all.
     let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/3R5/4K4 b - - 0 1").unwrap();
