@@ -37,6 +37,14 @@ pub enum ChaseReason {
     Outvalued,
     /// A rook that cannot move at all (rule 14): chased whatever protects it.
     Immobile,
+    /// Not attacked, but won by force: a check, then (after any reply) a capture,
+    /// with at most `TACTIC_DEPTH` checks (Chinese 2020 图2 卧槽 then the rook, 图3
+    /// 连续将军得车). Counted under the Chinese rules only (AXF: 要抽吃 is idle).
+    Forced,
+    /// Attacked by two or more pieces at once (劫) while one true root protects it:
+    /// labelled 捉 (2020 图10's 车炮联合捉子) but never counted toward a perpetual
+    /// chase (AXF rule 30: 真根子不作长捉论).
+    Joint,
 }
 
 impl ChaseReason {
@@ -46,6 +54,8 @@ impl ChaseReason {
             ChaseReason::FalseRoot => "假根",
             ChaseReason::Outvalued => "有根，子力价值高",
             ChaseReason::Immobile => "被牵制不能动",
+            ChaseReason::Forced => "伏将军得子",
+            ChaseReason::Joint => "多子联合捉真根子，不作长捉论",
         }
     }
 }
@@ -176,6 +186,27 @@ fn protection_after_capture(pos: &Position, by: Color, a: Square, t: Square) -> 
     (true, false)
 }
 
+/// After `a` (side `by`) takes on `t`, how many pieces of the owner of `t` could
+/// legally take back (its true roots, 真根)?
+pub(crate) fn true_roots(pos: &Position, by: Color, a: Square, t: Square) -> u32 {
+    let them = by.flip();
+    let occ = pos.occupied() ^ sq_bb(a);
+    let byf = pos.occ_by_file() ^ file_major_bit(a);
+    let defenders = attackers_on(pos, t, them, occ, byf, pos.pieces_of(them) & !sq_bb(t));
+    let their_king = pos.king_square(them);
+    let mut n = 0;
+    for d in defenders {
+        let ksq = if d == their_king { t } else { their_king };
+        if pos
+            .king_danger(ksq, by, occ ^ sq_bb(d), byf ^ file_major_bit(d), !sq_bb(a))
+            .is_empty()
+        {
+            n += 1;
+        }
+    }
+    n
+}
+
 /// If the piece on `s` stands on the leg of an enemy knight that attacks its own king
 /// (so that it cannot move away, rule 14), that knight's point.
 pub(crate) fn knight_pin_of(pos: &Position, s: Square) -> Option<Square> {
@@ -233,18 +264,56 @@ pub(crate) fn assess(pos: &Position, by: Color, a: Square, t: Square) -> Option<
     {
         return Some(Attack::Exchange);
     }
-    if target.kind == PieceKind::Rook && (knight_pin_of(pos, t).is_some() || !rook_can_move(pos, t))
-    {
-        return Some(Attack::Chase(ChaseReason::Immobile));
+    Some(
+        match capture_gain(pos, by, a, t, attacker.kind, target.kind) {
+            Some(reason) => Attack::Chase(reason),
+            None => Attack::Plain,
+        },
+    )
+}
+
+/// Why the legal capture `a`×`t` wins material, or `None` when it does not: the part of
+/// `assess` after the exchange rule.
+fn capture_gain(
+    pos: &Position,
+    by: Color,
+    a: Square,
+    t: Square,
+    attacker: PieceKind,
+    target: PieceKind,
+) -> Option<ChaseReason> {
+    if target == PieceKind::Rook && (knight_pin_of(pos, t).is_some() || !rook_can_move(pos, t)) {
+        return Some(ChaseReason::Immobile);
     }
     match protection_after_capture(pos, by, a, t) {
-        (false, _) => Some(Attack::Chase(ChaseReason::Unprotected)),
-        (true, false) => Some(Attack::Chase(ChaseReason::FalseRoot)),
-        (true, true) if value(target.kind) > value(attacker.kind) => {
-            Some(Attack::Chase(ChaseReason::Outvalued))
-        }
-        _ => Some(Attack::Plain),
+        (false, _) => Some(ChaseReason::Unprotected),
+        (true, false) => Some(ChaseReason::FalseRoot),
+        (true, true) if value(target) > value(attacker) => Some(ChaseReason::Outvalued),
+        _ => None,
     }
+}
+
+/// With `by` to move: does taking the piece on `t` with the piece on `a` win material,
+/// and why? Like `assess`, but a like piece that could take back first does not make
+/// it an offer of exchange: it is `by`'s move now (the end of a forcing line).
+pub(crate) fn wins_by_capture(
+    pos: &Position,
+    by: Color,
+    a: Square,
+    t: Square,
+) -> Option<ChaseReason> {
+    let attacker = pos.piece_at(a)?;
+    let target = pos.piece_at(t)?;
+    if target.kind == PieceKind::King || attacker.color != by || target.color == by {
+        return None;
+    }
+    if target.kind == PieceKind::Pawn && t.relative_rank(target.color) < 5 {
+        return None;
+    }
+    if !capture_is_legal(pos, by, a, t) {
+        return None;
+    }
+    capture_gain(pos, by, a, t, attacker.kind, target.kind)
 }
 
 /// All threats of side `by` against the other side's pieces on this board.

@@ -7,11 +7,12 @@
 
 use super::chase::{threats_on, Attack, ChaseReason};
 use super::labels::{mates_by_checks, MateGuard, PieceIds};
+use super::tactic;
 use super::verdict::{verdict_of, SideSummary};
 use super::{RuleSet, Verdict};
 use crate::bitboard::Bitboard;
 use crate::position::Position;
-use crate::types::{Color, PieceKind};
+use crate::types::{Color, Move, PieceKind};
 
 /// Judge the cycle `pos.history()[start..]` (which must close a repetition).
 pub(super) fn judge_from(pos: &Position, start: usize, rules: RuleSet) -> Verdict {
@@ -76,6 +77,9 @@ pub(super) fn judge_from(pos: &Position, start: usize, rules: RuleSet) -> Verdic
                     }
                     p.unmake_move();
                 }
+                if rules == RuleSet::Chinese && victims == 0 && !kill {
+                    victims = forced_victims(&mut p, m, &ids);
+                }
                 s.add_parts(false, kill, victims, immobile);
             }
             if !sums[0].may_offend(rules) && !sums[1].may_offend(rules) {
@@ -97,4 +101,25 @@ fn candidates(p: &Position, ids: &PieceIds, side: Color, victims: u128) -> Bitbo
         }
     }
     b
+}
+
+/// Cycle ids of the pieces the move `m` newly threatens to win by force (checks, then a
+/// capture), the first check given by a piece other than king or pawn (Chinese rules).
+fn forced_victims(p: &mut Position, m: Move, ids: &PieceIds) -> u128 {
+    let (wins, n) = tactic::new_forced_wins(p, m);
+    let mut victims = 0u128;
+    for w in &wins[..n] {
+        let from = if w.checker == m.to() {
+            m.from()
+        } else {
+            w.checker
+        };
+        if !matches!(
+            p.piece_at(from).map(|a| a.kind),
+            Some(PieceKind::King | PieceKind::Pawn) | None
+        ) {
+            victims |= 1u128 << ids.id(w.victim);
+        }
+    }
+    victims
 }

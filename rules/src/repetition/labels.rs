@@ -9,6 +9,7 @@
 //! opponent walked into does not.
 
 use super::chase::{self, Attack, ChaseReason};
+use super::tactic;
 use super::RuleSet;
 use crate::attacks;
 use crate::bitboard::Bitboard;
@@ -36,6 +37,18 @@ impl Chase {
     /// King and pawn chases are allowed on their own (rules 23–24).
     pub fn by_king_or_pawn(&self) -> bool {
         matches!(self.attacker.kind, PieceKind::King | PieceKind::Pawn)
+    }
+
+    /// Does this chase count toward a forbidden perpetual chase under `rules`? Not by a
+    /// king or pawn (rules 23–24); not a joint attack on a truly protected piece
+    /// (rule 30); a forced win by checks only under the Chinese rules.
+    pub fn counts(&self, rules: RuleSet) -> bool {
+        !self.by_king_or_pawn()
+            && match self.reason {
+                ChaseReason::Joint => false,
+                ChaseReason::Forced => rules == RuleSet::Chinese,
+                _ => true,
+            }
     }
 }
 
@@ -102,14 +115,13 @@ impl MoveLabel {
         self.chases[..self.n_chases].iter().flatten()
     }
 
-    /// Victims (by cycle identity, as bits) chased by at least one attacker that is
-    /// not a king or pawn: the chases that can make a perpetual chase forbidden.
+    /// Victims (by cycle identity, as bits) chased by at least one chase that counts
+    /// (`Chase::counts`): the chases that can make a perpetual chase forbidden.
     /// (Both rule sets count every kind of new threat, root-cutting included.)
     pub fn forbidden_victims(&self, rules: RuleSet) -> u128 {
-        let _ = rules;
         let mut v = 0u128;
         for c in self.chases() {
-            if !c.by_king_or_pawn() {
+            if c.counts(rules) {
                 v |= 1u128 << c.victim_id;
             }
         }
@@ -181,10 +193,47 @@ impl PieceIds {
     }
 }
 
-/// Label the legal move `m` in `pos` (played and taken back; `pos` is restored).
-/// `kill_depth`: 0 = do not look for mate threats; n = look for a mate by checks
-/// within n moves of the mover (1 = mate next move, the literal 叫杀).
+/// Label the legal move `m` in `pos` as the AXF rules see it (played and taken back;
+/// `pos` is restored). `kill_depth`: 0 = do not look for mate threats; n = look for a
+/// mate by checks within n moves of the mover (1 = mate next move, the literal 叫杀).
 pub fn label_move(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> MoveLabel {
+    label_move_under(pos, m, ids, kill_depth, RuleSet::Axf)
+}
+
+/// `label_move` under the given rules: the Chinese rules also label 捉 a move that sets
+/// up a check winning a piece by force (`ChaseReason::Forced`, 2020 图2, 图3), when the
+/// move is not already a check, a kill or a counted chase.
+pub fn label_move_under(
+    pos: &mut Position,
+    m: Move,
+    ids: &PieceIds,
+    kill_depth: u32,
+    rules: RuleSet,
+) -> MoveLabel {
+    let mut label = label_plain(pos, m, ids, kill_depth);
+    if rules == RuleSet::Chinese && !label.check && !label.kill && !label.counted_chase(rules) {
+        let (wins, n) = tactic::new_forced_wins(pos, m);
+        for w in &wins[..n] {
+            // `w.checker` is a point after the move: the moved piece, or one that stayed.
+            let checker = w.checker;
+            let from = if checker == m.to() { m.from() } else { checker };
+            if let (Some(a), Some(v)) = (pos.piece_at(from), pos.piece_at(w.victim)) {
+                label.push_chase(Chase {
+                    attacker: a,
+                    from: checker,
+                    victim: v,
+                    at: w.victim,
+                    victim_id: ids.id(w.victim),
+                    reason: ChaseReason::Forced,
+                    root_cut: false,
+                });
+            }
+        }
+    }
+    label
+}
+
+fn label_plain(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> MoveLabel {
     let side = pos.side_to_move();
     let piece = pos
         .piece_at(m.from())
@@ -240,6 +289,7 @@ pub fn label_move(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) 
             }
         }
     }
+    joint_chases(pos, &before, &after, &mut label, ids);
     // 献: the opponent now wins the moved piece.
     let them = side.flip();
     for d in chase::attackers_on(
@@ -277,6 +327,60 @@ pub fn label_move(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) 
     }
     pos.unmake_move();
     label
+}
+
+/// 劫 (rule 30, 2020 图10's 车炮联合捉子): a piece that the move leaves attacked by two
+/// or more pieces, none of which wins it alone (it has a true root and is worth no more
+/// than its attacker), and by more attackers than it has true roots, where before the
+/// move fewer than two attacked it. Labelled 捉 with `ChaseReason::Joint`, which never
+/// counts toward a perpetual chase (真根子不作长捉论).
+fn joint_chases(
+    pos: &Position,
+    before: &chase::Threats,
+    after: &chase::Threats,
+    label: &mut MoveLabel,
+    ids: &PieceIds,
+) {
+    let plain = |ts: &chase::Threats, t: Square| {
+        ts.as_slice()
+            .iter()
+            .filter(|x| x.target == t && x.what == Attack::Plain)
+            .count()
+    };
+    let mut seen = Bitboard::EMPTY;
+    for th in after.as_slice() {
+        let t = th.target;
+        if th.what != Attack::Plain || seen.has(t) {
+            continue;
+        }
+        seen |= Bitboard::from_square(t);
+        let n = plain(after, t);
+        if n < 2 || plain(before, t) >= 2 || label.chases().any(|c| c.at == t) {
+            continue;
+        }
+        // The moved piece names the chase when it is one of the attackers.
+        let a = after
+            .as_slice()
+            .iter()
+            .filter(|x| x.target == t && x.what == Attack::Plain)
+            .map(|x| x.attacker)
+            .find(|&s| s == label.mv.to())
+            .unwrap_or(th.attacker);
+        if chase::true_roots(pos, label.side, a, t) as usize >= n {
+            continue;
+        }
+        if let (Some(att), Some(v)) = (pos.piece_at(a), pos.piece_at(t)) {
+            label.push_chase(Chase {
+                attacker: att,
+                from: a,
+                victim: v,
+                at: t,
+                victim_id: ids.id(t),
+                reason: ChaseReason::Joint,
+                root_cut: false,
+            });
+        }
+    }
 }
 
 /// The points each rook and cannon of `c` reaches (moves and captures).

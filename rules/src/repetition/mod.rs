@@ -12,13 +12,16 @@ mod chase;
 mod fast;
 mod labels;
 mod natural;
+mod tactic;
 mod verdict;
 
 pub use chase::ChaseReason;
 pub use labels::{
-    capture_allows_mate, label_move, mates_by_checks, Chase, LabelKind, MoveLabel, PieceIds,
+    capture_allows_mate, label_move, label_move_under, mates_by_checks, Chase, LabelKind,
+    MoveLabel, PieceIds,
 };
 pub use natural::{counted_plies, CheckCounting};
+pub use tactic::TACTIC_DEPTH;
 pub use verdict::{decide, summarize, verdict_of, Offence, SideSummary};
 
 use crate::position::Position;
@@ -170,7 +173,7 @@ pub fn judge_repetition_full(pos: &Position, rules: RuleSet) -> Option<Verdict> 
     let mut sums = [SideSummary::default(); 2];
     let kill_depth = rules.search_kill_depth();
     for st in &pos.history()[start..n] {
-        let l = label_move(&mut p, st.mv, &ids, kill_depth);
+        let l = label_move_under(&mut p, st.mv, &ids, kill_depth, rules);
         sums[l.side.index()].add(&l, rules);
         ids.play(st.mv);
         p.make_move(st.mv);
@@ -254,7 +257,7 @@ pub fn judge_cycle(
         if p.piece_at(m.to()).is_some() {
             return Err(CycleError::Capture(i, m));
         }
-        labels.push(label_move(&mut p, m, &ids, kill_depth));
+        labels.push(label_move_under(&mut p, m, &ids, kill_depth, rules));
         ids.play(m);
         p.make_move(m);
     }
