@@ -565,3 +565,38 @@ fn rule_14_chasing_a_rook_held_by_a_knight_loses_even_against_a_chase_back() {
     assert_eq!(decide(&red, &red, RuleSet::Axf), Verdict::Draw);
     assert_eq!(decide(&black, &black, RuleSet::Axf), Verdict::Draw);
 }
+
+#[test]
+fn rule_22_a_rook_held_on_its_line_by_a_cannon_chases_nothing_by_moving_along_it() {
+    // Red cannon e1, screen knight e3, black rook e6, black king e9: the rook cannot leave
+    // the e-file. 车5退1 (e6-e5) lines up with the unprotected pawn a5, but taking it
+    // would leave the file (check through the knight), and taking the knight e3 would
+    // leave the rook as the cannon's only screen: neither is a legal capture, so the
+    // move chases nothing (rule 22: 车在该线移动不能作为捉子论).
+    let pinned = "4k4/9/9/4r4/P8/8R/4N4/9/4C4/3K5 b - - 0 1";
+    let l = label(pinned, "e6e5");
+    assert_eq!(l.chases().count(), 0, "{l:?}");
+    // The same move with the cannon gone chases the pawn.
+    let l = label("4k4/9/9/4r4/P8/8R/4N4/9/9/3K5 b - - 0 1", "e6e5");
+    assert!(l.chases().any(|c| c.victim.kind == rules::PieceKind::Pawn));
+    // Rook between cannon and screen (cannon e1, rook e3, pawn e6, king e9): its one
+    // legal capture is the pinning cannon, which it attacks from every point of the
+    // segment, so moving along the line never makes a new threat.
+    let l = label("4k4/9/9/4p4/9/9/4r4/9/4C4/3K5 b - - 0 1", "e3e4");
+    assert_eq!(l.kind(), LabelKind::Idle, "{l:?}");
+    // 如以车捉之，不视为献着: a rook attacking the held rook is no offer of exchange (the
+    // held rook cannot take back), so it chases it when it has no root ...
+    let l = label("4k4/9/9/4r4/P8/8R/4N4/9/4C4/3K5 w - - 0 1", "i4i6");
+    assert!(l.exchange.is_none());
+    let c = l.chases().next().expect("a chase");
+    assert_eq!(
+        (c.victim.kind, c.reason),
+        (rules::PieceKind::Rook, ChaseReason::Unprotected)
+    );
+    // ... and not when it has one (knight c7): 有一步有根则该着不作为捉子.
+    let l = label("4k4/9/2n6/4r4/P8/8R/4N4/9/4C4/3K5 w - - 0 1", "i4i6");
+    assert_eq!(l.chases().count(), 0, "{l:?}");
+    // Unpinned (no cannon), the rooks face each other: an offer of exchange.
+    let l = label("4k4/9/9/4r4/P8/8R/4N4/9/9/3K5 w - - 0 1", "i4i6");
+    assert_eq!(l.kind(), LabelKind::Exchange);
+}

@@ -169,3 +169,34 @@ fn figure_10_a_joint_attack_on_a_truly_protected_piece_is_no_perpetual_chase() {
     let l = label_after(two_roots, "c1d3 c5c3 d3c1", "c3c5", RuleSet::Chinese);
     assert!(l.chases().all(|c| c.at != sq("f5")), "{l:?}");
 }
+
+const FIG7: &str = "3ak1P2/4n3r/3aN4/9/9/8C/9/9/4K4/9 w - - 0 1";
+
+#[test]
+fn figure_7_the_rook_that_cannot_leave_its_rank_only_blocks() {
+    // 车9平8 blocks the cannon's way to h9 and attacks it down the h-file, but taking it
+    // leaves the 8th rank and 马五进三 (e7-g8) mates: no chase, a block (长拦).
+    let l = label_after(FIG7, "i4h4", "i8h8", RuleSet::Chinese);
+    assert_eq!(l.kind(), LabelKind::Block, "{l:?}");
+    assert_eq!(l.chases().count(), 0);
+    let mut p = Position::from_fen(FIG7).expect("FEN");
+    for m in ["i4h4", "i8h8"] {
+        let m = p.parse_move(m).expect("legal");
+        p.make_move(m);
+    }
+    assert!(rules::repetition::capture_allows_mate(
+        &mut p,
+        sq("h8"),
+        sq("h4")
+    ));
+    // Red's cannon moves threaten mate (杀) every time: 长杀, forbidden only in China.
+    let cycle = "i4h4 i8h8 h4i4 h8i8";
+    assert_eq!(verdict(FIG7, cycle, RuleSet::Chinese), Verdict::RedLoses);
+    assert_eq!(verdict(FIG7, cycle, RuleSet::Axf), Verdict::Draw);
+    // Without the knight e7 there is no mate behind the capture: the same rook move
+    // chases the unprotected cannon.
+    let no_knight = "3ak1P2/4n3r/3a5/9/9/8C/9/9/4K4/9 w - - 0 1";
+    let l = label_after(no_knight, "i4h4", "i8h8", RuleSet::Chinese);
+    let c = l.chases().next().expect("a chase");
+    assert_eq!((c.victim.kind, c.at), (PieceKind::Cannon, sq("h4")));
+}
