@@ -150,6 +150,26 @@ fn rule_2_mutual_perpetual_check_is_a_draw() {
     assert_eq!(decide(&both, &both, RuleSet::Chinese), Verdict::Draw);
 }
 
+/// Rule 2 on a real cycle: every move of both sides blocks a cannon check and uncovers
+/// one (红马 d1-e3 screens the red cannon e0 on the e-file and unblocks the black cannon
+/// a1's rank; 黑马 d3-e1 does the reverse), so both sides check perpetually.
+#[test]
+fn rule_2_mutual_perpetual_check_cycle_is_a_draw() {
+    let fen = "4k4/9/9/9/9/9/3n5/9/c2N1K3/4C4 w - - 0 1";
+    let pos = Position::from_fen(fen).expect("FEN");
+    assert!(pos.in_check(), "Red starts in check from the cannon a1");
+    for rules in [RuleSet::Axf, RuleSet::Chinese] {
+        let j = judge_cycle(&pos, &moves("d1e3 d3e1 e3d1 e1d3"), rules, KILL_DEPTH)
+            .expect("a legal cycle");
+        assert!(j.labels.iter().all(|l| l.check), "{rules:?}");
+        assert_eq!(
+            j.offences,
+            [Some(Offence::PerpetualCheck), Some(Offence::PerpetualCheck)]
+        );
+        assert_eq!(j.verdict, Verdict::Draw, "{rules:?}");
+    }
+}
+
 #[test]
 fn rule_3_two_checks_against_one_check_back() {
     let red = side(2, 2, 0, 0, false);
