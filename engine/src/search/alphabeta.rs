@@ -1,0 +1,349 @@
+//! The main search: principal-variation alpha-beta with hash cutoffs, razoring,
+//! reverse futility, null move, late-move pruning and reductions, check extensions,
+//! and the move-ordering statistics it updates.
+
+use super::{reduction, Frame, Worker};
+use crate::eval::Evaluator;
+use crate::history::{piece_to, stat_bonus};
+use crate::movepick::{is_bad_capture_score, see_ge, MovePicker, OrderContext};
+use crate::score::*;
+use crate::tt::Bound;
+use rules::repetition::natural_limit_reached;
+use rules::{Move, Piece};
+
+impl<'a, E: Evaluator> Worker<'a, E> {
+    pub(super) fn search(
+        &mut self,
+        mut alpha: i32,
+        mut beta: i32,
+        depth: i32,
+        ply: usize,
+        cut_node: bool,
+    ) -> i32 {
+        if depth <= 0 {
+            return self.qsearch(alpha, beta, ply);
+        }
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = ply;
+        self.count_node();
+        if self.aborted() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(v) = self.repetition_value(ply) {
+            return v;
+        }
+        if natural_limit_reached(&self.pos, &self.shared.options.natural_limit) {
+            self.path_events += 1;
+            return self.draw_value(self.pos.side_to_move());
+        }
+        if ply >= MAX_PLY {
+            return self.eval.evaluate(&self.pos);
+        }
+        // Mate-distance pruning.
+        alpha = alpha.max(mated_in(ply));
+        beta = beta.min(mate_in(ply + 1));
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let events_at_entry = self.path_events;
+        let key = self.pos.key();
+        let in_check = self.pos.in_check();
+        let tt_hit = self.shared.tt.probe(key);
+        let mut tt_move = Move::NULL;
+        if let Some(h) = tt_hit {
+            if !h.mv.is_null() && self.pos.is_legal(h.mv) {
+                tt_move = h.mv;
+            }
+            if !pv_node && h.depth >= depth && h.bound != Bound::None {
+                let v = from_tt(h.score, ply);
+                let usable = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                    Bound::None => false,
+                };
+                if usable {
+                    return v;
+                }
+            }
+        }
+
+        let static_eval = if in_check {
+            -INF
+        } else if let Some(h) = tt_hit {
+            h.eval
+        } else {
+            self.eval.evaluate(&self.pos)
+        };
+        self.stack[ply].static_eval = static_eval;
+        let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
+        let us = self.pos.side_to_move();
+
+        if !pv_node && !in_check {
+            // Razoring: hopeless at low depth, check with quiescence.
+            if depth <= 3 && static_eval + 250 * depth < alpha && alpha < RULE_BOUND {
+                let v = self.qsearch(alpha - 1, alpha, ply);
+                if v < alpha {
+                    return v;
+                }
+            }
+            // Reverse futility.
+            if depth <= 7
+                && static_eval - 100 * (depth - improving as i32) >= beta
+                && static_eval < RULE_BOUND
+                && beta > -RULE_BOUND
+            {
+                return static_eval;
+            }
+            // Null move.
+            let prev_null = ply >= 1 && self.stack[ply - 1].mv.is_null();
+            if depth >= 3
+                && !prev_null
+                && static_eval >= beta
+                && beta > -RULE_BOUND
+                && self.has_attacking_pieces(us)
+            {
+                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+                self.stack[ply].mv = Move::NULL;
+                self.stack[ply].piece = None;
+                self.eval.on_null();
+                self.pos.make_null_move();
+                let v = -self.search(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
+                self.pos.unmake_move();
+                self.eval.on_unmake();
+                if self.aborted() {
+                    return 0;
+                }
+                if v >= beta {
+                    return if v >= RULE_BOUND { beta } else { v };
+                }
+            }
+        }
+
+        // Internal iterative reduction: without a hash move this node was not
+        // searched before, so search it shallower first.
+        let depth = if tt_move.is_null() && depth >= 6 && (pv_node || cut_node) {
+            depth - 1
+        } else {
+            depth
+        };
+
+        let frame_ctx = |f: Frame| f.piece.map(|p| piece_to(p, f.mv));
+        let ctx = OrderContext {
+            prev: if ply >= 1 {
+                let f = self.stack[ply - 1];
+                f.piece.map(|p| (p, f.mv))
+            } else {
+                None
+            },
+            cont: [
+                if ply >= 1 {
+                    frame_ctx(self.stack[ply - 1])
+                } else {
+                    None
+                },
+                if ply >= 2 {
+                    frame_ctx(self.stack[ply - 2])
+                } else {
+                    None
+                },
+            ],
+        };
+        let mut picker = MovePicker::new(tt_move);
+        let mut best = -INF;
+        let mut best_move = Move::NULL;
+        let mut move_count = 0usize;
+        let mut quiets_tried: [Move; 64] = [Move::NULL; 64];
+        let mut n_quiets = 0;
+        let mut captures_tried: [Move; 32] = [Move::NULL; 32];
+        let mut n_captures = 0;
+        let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+
+        while let Some(m) = picker.next(&self.pos, self.hist, ply, &ctx) {
+            let victim = self.pos.piece_at(m.to());
+            let mover = match self.pos.piece_at(m.from()) {
+                Some(p) => p,
+                None => continue,
+            };
+            let is_capture = victim.is_some();
+            move_count += 1;
+            let r = reduction(depth, move_count);
+            let lmr_depth = (depth - 1 - r).max(0);
+            let prunable = best > -RULE_BOUND && !in_check && move_count > 1;
+
+            if prunable {
+                if is_capture {
+                    if depth <= 6 && !see_ge(&self.pos, m, -120 * depth) {
+                        continue;
+                    }
+                } else {
+                    if move_count > lmp_limit && depth <= 8 {
+                        continue;
+                    }
+                    if lmr_depth <= 6 && !see_ge(&self.pos, m, -30 * lmr_depth * lmr_depth) {
+                        continue;
+                    }
+                }
+            }
+
+            self.make(m, ply);
+            let gives_check = self.pos.in_check();
+            if prunable
+                && !is_capture
+                && !gives_check
+                && lmr_depth <= 7
+                && static_eval + 120 + 110 * lmr_depth <= alpha
+                && alpha < RULE_BOUND
+            {
+                self.unmake();
+                continue;
+            }
+            let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
+            let new_depth = depth - 1 + extension;
+
+            let mut v;
+            if move_count == 1 {
+                v = -self.search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
+            } else {
+                let mut red = 0;
+                if depth >= 3 && move_count > 1 + pv_node as usize {
+                    red = r;
+                    if is_capture && !is_bad_capture_score(picker.last_score()) {
+                        red /= 2;
+                    }
+                    if pv_node {
+                        red -= 1;
+                    }
+                    if cut_node {
+                        red += 1;
+                    }
+                    if !improving {
+                        red += 1;
+                    }
+                    if gives_check {
+                        red -= 1;
+                    }
+                    if !is_capture {
+                        red -=
+                            (self.hist.quiet(us, m) + self.hist.cont(&ctx.cont, mover, m)) / 8000;
+                    }
+                    red = red.clamp(0, new_depth - 1);
+                }
+                v = -self.search(-alpha - 1, -alpha, new_depth - red, ply + 1, true);
+                if v > alpha && red > 0 {
+                    v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                }
+                if pv_node && v > alpha && v < beta {
+                    v = -self.search(-beta, -alpha, new_depth, ply + 1, false);
+                }
+            }
+            self.unmake();
+            if self.aborted() {
+                return 0;
+            }
+
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = m;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    alpha = v;
+                    if v >= beta {
+                        self.update_stats(
+                            m,
+                            mover,
+                            victim,
+                            ply,
+                            depth,
+                            &ctx,
+                            &quiets_tried[..n_quiets],
+                            &captures_tried[..n_captures],
+                        );
+                        break;
+                    }
+                }
+            }
+            if m != best_move {
+                if is_capture {
+                    if n_captures < captures_tried.len() {
+                        captures_tried[n_captures] = m;
+                        n_captures += 1;
+                    }
+                } else if n_quiets < quiets_tried.len() {
+                    quiets_tried[n_quiets] = m;
+                    n_quiets += 1;
+                }
+            }
+        }
+
+        if move_count == 0 {
+            // No legal move: checkmate or stalemate, both lost in xiangqi.
+            return mated_in(ply);
+        }
+        if best == -INF {
+            // Every move was pruned; keep a fail-low bound.
+            best = alpha;
+        }
+
+        let tainted = self.path_events != events_at_entry;
+        let bound = if tainted {
+            Bound::None
+        } else if best >= beta {
+            Bound::Lower
+        } else if pv_node && !best_move.is_null() {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            best_move,
+            to_tt(best, ply),
+            if in_check { 0 } else { static_eval },
+            depth,
+            bound,
+        );
+        best
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn update_stats(
+        &mut self,
+        m: Move,
+        mover: Piece,
+        victim: Option<Piece>,
+        ply: usize,
+        depth: i32,
+        ctx: &OrderContext,
+        quiets: &[Move],
+        captures: &[Move],
+    ) {
+        let bonus = stat_bonus(depth);
+        let us = self.pos.side_to_move();
+        if let Some(v) = victim {
+            self.hist.update_capture(mover, m, v.kind, bonus);
+        } else {
+            self.hist.add_killer(ply, m);
+            if let Some((pp, pm)) = ctx.prev {
+                self.hist.set_counter(pp, pm, m);
+            }
+            self.hist.update_quiet(us, m, bonus);
+            self.hist.update_cont(&ctx.cont, mover, m, bonus);
+            for &q in quiets {
+                self.hist.update_quiet(us, q, -bonus);
+                if let Some(p) = self.pos.piece_at(q.from()) {
+                    self.hist.update_cont(&ctx.cont, p, q, -bonus);
+                }
+            }
+        }
+        for &c in captures {
+            if let (Some(p), Some(v)) = (self.pos.piece_at(c.from()), self.pos.piece_at(c.to())) {
+                self.hist.update_capture(p, c, v.kind, -bonus);
+            }
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! Quiescence: captures (all evasions when in check) until the position is quiet,
+//! and the loss of a side left without a legal move.
+
+use super::Worker;
+use crate::eval::Evaluator;
+use crate::movepick::{see_ge, MovePicker, OrderContext, VICTIM};
+use crate::score::*;
+use crate::tt::Bound;
+use rules::{Move, PieceKind, Position};
+
+impl<'a, E: Evaluator> Worker<'a, E> {
+    pub(super) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        let pv_node = beta - alpha > 1;
+        self.pv_len[ply] = ply;
+        self.count_node();
+        if self.aborted() {
+            return 0;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY {
+            return self.eval.evaluate(&self.pos);
+        }
+        let key = self.pos.key();
+        let in_check = self.pos.in_check();
+        let tt_hit = self.shared.tt.probe(key);
+        let mut tt_move = Move::NULL;
+        if let Some(h) = tt_hit {
+            if !pv_node && h.bound != Bound::None {
+                let v = from_tt(h.score, ply);
+                let usable = match h.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => v >= beta,
+                    Bound::Upper => v <= alpha,
+                    Bound::None => false,
+                };
+                if usable {
+                    return v;
+                }
+            }
+            if !h.mv.is_null()
+                && self.pos.is_legal(h.mv)
+                && (in_check || self.pos.piece_at(h.mv.to()).is_some())
+            {
+                tt_move = h.mv;
+            }
+        }
+
+        let static_eval;
+        let mut best;
+        if in_check {
+            static_eval = -INF;
+            best = -INF;
+        } else {
+            static_eval = match tt_hit {
+                Some(h) => h.eval,
+                None => self.eval.evaluate(&self.pos),
+            };
+            best = static_eval;
+            if best >= beta {
+                // Standing pat assumes a move to stand on: without one we lose (困毙).
+                return if has_any_legal_move(&self.pos) {
+                    best
+                } else {
+                    mated_in(ply)
+                };
+            }
+            alpha = alpha.max(best);
+        }
+
+        let mut picker = MovePicker::new_qsearch(tt_move, in_check);
+        let mut best_move = Move::NULL;
+        let mut move_count = 0;
+        while let Some(m) = picker.next(&self.pos, self.hist, ply, &OrderContext::default()) {
+            move_count += 1;
+            if !in_check {
+                let victim = match self.pos.piece_at(m.to()) {
+                    Some(v) => v,
+                    None => continue,
+                };
+                if static_eval + VICTIM[victim.kind.index()] + 200 <= alpha
+                    && victim.kind != PieceKind::King
+                {
+                    continue;
+                }
+                if !see_ge(&self.pos, m, 0) {
+                    continue;
+                }
+            }
+            self.make(m, ply);
+            let v = -self.qsearch(-beta, -alpha, ply + 1);
+            self.unmake();
+            if self.aborted() {
+                return 0;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_move = m;
+                    if pv_node {
+                        self.update_pv(ply, m);
+                    }
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        // No capture was generated (any would prove a legal move): when in check or
+        // when no quiet move exists either, the side to move has lost.
+        if move_count == 0 && (in_check || !has_any_legal_move(&self.pos)) {
+            return mated_in(ply);
+        }
+        let bound = if best >= beta {
+            Bound::Lower
+        } else {
+            Bound::Upper
+        };
+        self.shared.tt.store(
+            key,
+            best_move,
+            to_tt(best, ply),
+            if in_check { 0 } else { static_eval },
+            0,
+            bound,
+        );
+        best
+    }
+}
+
+/// Does the side to move have a legal move? Stops at the first one found, trying
+/// the pieces that are least often immobile first, so that it is cheap in all but
+/// the rare positions where it matters.
+fn has_any_legal_move(pos: &Position) -> bool {
+    let us = pos.side_to_move();
+    for kind in [
+        PieceKind::Rook,
+        PieceKind::Cannon,
+        PieceKind::Pawn,
+        PieceKind::Knight,
+        PieceKind::Advisor,
+        PieceKind::Elephant,
+        PieceKind::King,
+    ] {
+        for from in pos.pieces(us, kind) {
+            for to in pos.pseudo_targets(from) {
+                if pos.is_legal(Move::new(from, to)) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
