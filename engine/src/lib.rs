@@ -19,8 +19,8 @@ use eval::{AnyEval, EvalChoice};
 use history::Histories;
 use rules::repetition::{NaturalLimit, RuleSet};
 use rules::{Move, Position};
-use search::{Shared, Worker, MAX_DEPTH};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use search::{NodeCounter, Shared, Worker, MAX_DEPTH};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use tt::TranspositionTable;
 
@@ -189,7 +189,7 @@ impl Engine {
             control,
             options: &self.options,
             abort: AtomicBool::new(false),
-            nodes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+            nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
             start,
             hard_ms,
             node_limit: limits.nodes,
