@@ -18,6 +18,8 @@ pub struct StateInfo {
     pub mv: Move,
     pub captured: Option<Piece>,
     pub plies_since_capture: u32,
+    /// The checkers of the position before the move (restored by unmake).
+    pub checkers: Bitboard,
 }
 
 #[derive(Clone)]
@@ -30,6 +32,10 @@ pub struct Position {
     king: [Square; 2],
     side: Color,
     key: u64,
+    /// Enemy pieces giving check to the side to move, kept up to date by make/unmake:
+    /// search asks for it several times per node (at entry, after making a move to
+    /// see whether it checks, and in move generation).
+    checkers: Bitboard,
     plies_since_capture: u32,
     /// Full-move number of the starting setup, for FEN output.
     start_fullmove: u32,
@@ -79,6 +85,7 @@ impl Position {
             king: [Square(0); 2],
             side: setup.side,
             key: 0,
+            checkers: Bitboard::EMPTY,
             plies_since_capture: setup.plies_since_capture,
             start_fullmove: setup.fullmove,
             start_side: setup.side,
@@ -99,6 +106,7 @@ impl Position {
         if pos.attackers_to_king(setup.side.flip()).any() {
             return Err(FenError::SideNotToMoveInCheck);
         }
+        pos.checkers = pos.attackers_to_king(setup.side);
         Ok(pos)
     }
 
@@ -260,7 +268,7 @@ impl Position {
     /// Checkers of the side to move.
     #[inline(always)]
     pub fn checkers(&self) -> Bitboard {
-        self.attackers_to_king(self.side)
+        self.checkers
     }
 
     #[inline(always)]
@@ -340,6 +348,7 @@ impl Position {
             mv: m,
             captured,
             plies_since_capture: self.plies_since_capture,
+            checkers: self.checkers,
         });
         if let Some(c) = captured {
             self.remove(c, to);
@@ -351,6 +360,7 @@ impl Position {
         self.put(piece, to);
         self.side = self.side.flip();
         self.key ^= zobrist::BLACK_TO_MOVE;
+        self.checkers = self.attackers_to_king(self.side);
     }
 
     /// Take back the last move (or null move).
@@ -372,6 +382,7 @@ impl Position {
         }
         self.key = st.key;
         self.plies_since_capture = st.plies_since_capture;
+        self.checkers = st.checkers;
     }
 
     /// Pass the move (for null-move pruning). Not legal when in check.
@@ -381,10 +392,12 @@ impl Position {
             mv: Move::NULL,
             captured: None,
             plies_since_capture: self.plies_since_capture,
+            checkers: self.checkers,
         });
         self.plies_since_capture += 1;
         self.side = self.side.flip();
         self.key ^= zobrist::BLACK_TO_MOVE;
+        self.checkers = self.attackers_to_king(self.side);
     }
 
     /// Forget the move history (keeping the position), e.g. after a capture in a game
@@ -427,7 +440,7 @@ impl Position {
 }
 
 #[inline(always)]
-fn file_of(s: Square) -> Bitboard {
+pub(crate) fn file_of(s: Square) -> Bitboard {
     const FILE_A: u128 = {
         let mut m = 0u128;
         let mut r = 0;
@@ -469,5 +482,43 @@ impl PartialEq for Position {
     /// Same placement and side to move (history is not compared).
     fn eq(&self, o: &Position) -> bool {
         self.board == o.board && self.side == o.side
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kept_checkers_equal_computed_ones_through_make_unmake_and_null() {
+        let mut x = 99u64;
+        let mut rand = move || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize
+        };
+        let mut checks = 0;
+        for _ in 0..40 {
+            let mut p = Position::startpos();
+            let mut made = 0;
+            for _ in 0..300 {
+                let moves = p.legal_moves();
+                let r = rand() % 10;
+                if made > 0 && (r < 3 || moves.is_empty()) {
+                    p.unmake_move();
+                    made -= 1;
+                } else if r == 3 && !p.in_check() {
+                    p.make_null_move();
+                    made += 1;
+                } else if !moves.is_empty() {
+                    p.make_move(moves.as_slice()[rand() % moves.len()]);
+                    made += 1;
+                }
+                assert_eq!(p.checkers(), p.attackers_to_king(p.side_to_move()), "{p:?}");
+                checks += p.in_check() as u32;
+            }
+        }
+        assert!(checks > 20, "{checks} positions in check");
     }
 }
