@@ -2,7 +2,7 @@
 //! bit-identical results: i16 lanes wrap the same way in both, and the i32 output sum
 //! is exact integer arithmetic whatever the order of the additions.
 
-use crate::{HIDDEN, QA};
+use crate::{Accumulator, HIDDEN, QA};
 
 /// Which kernel runs. `detect()` picks AVX2 when the CPU has it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -72,6 +72,42 @@ pub fn update_scalar(
     }
 }
 
+/// A column of first-layer weights for each perspective (Red's, Black's).
+pub type ColumnPair<'a> = [&'a [i16; HIDDEN]; 2];
+
+/// The update of one move for both perspectives in one pass:
+/// `dst.v[p] = src.v[p] + add[p] − sub[p] [− cap[p]]`, lane-wise with i16 wrap-around.
+#[inline(always)]
+pub fn update_pair(
+    backend: Backend,
+    dst: &mut Accumulator,
+    src: &Accumulator,
+    add: ColumnPair,
+    sub: ColumnPair,
+    cap: Option<ColumnPair>,
+) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if backend == Backend::Avx2 {
+            // SAFETY: as in `update`.
+            unsafe {
+                match cap {
+                    Some(cap) => avx2::update_pair_cap(dst, src, add, sub, cap),
+                    None => avx2::update_pair(dst, src, add, sub),
+                }
+            }
+            return;
+        }
+    }
+    let _ = backend;
+    for p in 0..2 {
+        match cap {
+            Some(cap) => update_scalar(&mut dst.v[p], &src.v[p], &[add[p]], &[sub[p], cap[p]]),
+            None => update_scalar(&mut dst.v[p], &src.v[p], &[add[p]], &[sub[p]]),
+        }
+    }
+}
+
 /// Σ clamp(acc, 0, QA)² · w over one perspective's half of the output layer, in units
 /// of QA²·QB. `clamp · w` must fit an i16 (|w| ≤ OUT_WEIGHT_MAX, checked at load).
 #[inline]
@@ -100,7 +136,8 @@ pub fn screlu_dot_scalar(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
 
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use crate::{HIDDEN, QA};
+    use super::ColumnPair;
+    use crate::{Accumulator, HIDDEN, QA};
     use std::arch::x86_64::*;
 
     const LANES: usize = 16;
@@ -121,6 +158,48 @@ mod avx2 {
                 v = _mm256_sub_epi16(v, _mm256_loadu_si256(s.as_ptr().add(i) as *const __m256i));
             }
             _mm256_storeu_si256(dst.as_mut_ptr().add(i) as *mut __m256i, v);
+        }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn update_pair(
+        dst: &mut Accumulator,
+        src: &Accumulator,
+        add: ColumnPair,
+        sub: ColumnPair,
+    ) {
+        for p in 0..2 {
+            let (d, s) = (dst.v[p].as_mut_ptr(), src.v[p].as_ptr());
+            let (a, b) = (add[p].as_ptr(), sub[p].as_ptr());
+            for i in (0..HIDDEN).step_by(LANES) {
+                let v = _mm256_loadu_si256(s.add(i) as *const __m256i);
+                let v = _mm256_add_epi16(v, _mm256_loadu_si256(a.add(i) as *const __m256i));
+                let v = _mm256_sub_epi16(v, _mm256_loadu_si256(b.add(i) as *const __m256i));
+                _mm256_storeu_si256(d.add(i) as *mut __m256i, v);
+            }
+        }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2")]
+    pub unsafe fn update_pair_cap(
+        dst: &mut Accumulator,
+        src: &Accumulator,
+        add: ColumnPair,
+        sub: ColumnPair,
+        cap: ColumnPair,
+    ) {
+        for p in 0..2 {
+            let (d, s) = (dst.v[p].as_mut_ptr(), src.v[p].as_ptr());
+            let (a, b, c) = (add[p].as_ptr(), sub[p].as_ptr(), cap[p].as_ptr());
+            for i in (0..HIDDEN).step_by(LANES) {
+                let v = _mm256_loadu_si256(s.add(i) as *const __m256i);
+                let v = _mm256_add_epi16(v, _mm256_loadu_si256(a.add(i) as *const __m256i));
+                let v = _mm256_sub_epi16(v, _mm256_loadu_si256(b.add(i) as *const __m256i));
+                let v = _mm256_sub_epi16(v, _mm256_loadu_si256(c.add(i) as *const __m256i));
+                _mm256_storeu_si256(d.add(i) as *mut __m256i, v);
+            }
         }
     }
 

@@ -132,7 +132,7 @@ fn incremental_equals_refresh_after_random_make_unmake() {
                 }
                 assert_eq!(stack.depth(), made + 1);
                 assert_eq!(
-                    stack.current(),
+                    stack.current(&net),
                     Accumulator::refresh(&net, &pos, b),
                     "{:?} after {} plies: {}",
                     b,
