@@ -7,6 +7,7 @@
 //! position, then the shallowest and oldest one (ageing by a 5-bit generation).
 
 use rules::Move;
+use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,8 +58,91 @@ struct Bucket {
     entries: [Entry; 4],
 }
 
+/// The buckets, in memory aligned to 2 MiB and (on Linux) marked for transparent huge
+/// pages: search touches the table at random at every node, and with 4 KiB pages
+/// nearly every probe also misses the TLB.
+struct BucketArray {
+    ptr: std::ptr::NonNull<Bucket>,
+    len: usize,
+}
+
+const HUGE_PAGE: usize = 2 << 20;
+
+impl BucketArray {
+    fn layout(len: usize) -> Option<Layout> {
+        let bytes = len.checked_mul(std::mem::size_of::<Bucket>())?;
+        let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { 64 };
+        Layout::from_size_align(bytes, align).ok()
+    }
+
+    /// `len` zeroed buckets (`len > 0`), or `None` when the allocation fails.
+    fn new(len: usize) -> Option<BucketArray> {
+        let layout = BucketArray::layout(len)?;
+        // SAFETY: the layout has a non-zero size (len > 0, buckets are 64 bytes).
+        let raw = unsafe { alloc(layout) };
+        let ptr = std::ptr::NonNull::new(raw as *mut Bucket)?;
+        advise_huge_pages(raw, layout.size());
+        // SAFETY: `raw` is valid for `layout.size()` bytes, and all-zero bytes are valid
+        // buckets (atomics of zero). The zeroing is the first touch of the pages, so it
+        // happens after the huge-page advice.
+        unsafe { std::ptr::write_bytes(raw, 0, layout.size()) };
+        Some(BucketArray { ptr, len })
+    }
+}
+
+impl std::ops::Deref for BucketArray {
+    type Target = [Bucket];
+    #[inline(always)]
+    fn deref(&self) -> &[Bucket] {
+        // SAFETY: `ptr` holds `len` initialised buckets for the life of `self`.
+        unsafe { std::slice::from_raw_parts(self.ptr.as_ptr(), self.len) }
+    }
+}
+
+impl Drop for BucketArray {
+    fn drop(&mut self) {
+        if let Some(layout) = BucketArray::layout(self.len) {
+            // SAFETY: allocated in `new` with this very layout.
+            unsafe { dealloc(self.ptr.as_ptr() as *mut u8, layout) };
+        }
+    }
+}
+
+// SAFETY: the array owns its buckets, which are made of atomics (Send and Sync).
+unsafe impl Send for BucketArray {}
+// SAFETY: as above.
+unsafe impl Sync for BucketArray {}
+
+/// `madvise(MADV_HUGEPAGE)` by a raw system call (rules and engine have no libc
+/// dependency). Only a hint: when the kernel refuses, the table works on small pages.
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+fn advise_huge_pages(ptr: *mut u8, len: usize) {
+    const SYS_MADVISE: usize = 28;
+    const MADV_HUGEPAGE: usize = 14;
+    if len < HUGE_PAGE {
+        return;
+    }
+    // SAFETY: madvise only changes how the kernel backs our own mapping; it reads no
+    // memory and its failure (an error code in rax) is harmless.
+    unsafe {
+        std::arch::asm!(
+            "syscall",
+            inlateout("rax") SYS_MADVISE => _,
+            in("rdi") ptr,
+            in("rsi") len,
+            in("rdx") MADV_HUGEPAGE,
+            lateout("rcx") _,
+            lateout("r11") _,
+            options(nostack),
+        );
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
+fn advise_huge_pages(_ptr: *mut u8, _len: usize) {}
+
 pub struct TranspositionTable {
-    buckets: Vec<Bucket>,
+    buckets: BucketArray,
     generation: AtomicU8,
 }
 
@@ -98,12 +182,14 @@ impl TranspositionTable {
     pub fn new(mb: usize) -> TranspositionTable {
         let bytes = mb.max(1).saturating_mul(1 << 20);
         let mut n = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let mut buckets: Vec<Bucket> = Vec::new();
         // A request the machine cannot satisfy gets the largest table it can, not an abort.
-        while buckets.try_reserve_exact(n).is_err() && n > 1 {
-            n /= 2;
-        }
-        buckets.resize_with(n, Bucket::default);
+        let buckets = loop {
+            match BucketArray::new(n) {
+                Some(b) => break b,
+                None if n > 1 => n /= 2,
+                None => handle_alloc_error(Layout::new::<Bucket>()),
+            }
+        };
         TranspositionTable {
             buckets,
             generation: AtomicU8::new(0),
@@ -115,7 +201,7 @@ impl TranspositionTable {
     }
 
     pub fn clear(&self) {
-        for b in &self.buckets {
+        for b in self.buckets.iter() {
             for e in &b.entries {
                 e.check.store(0, Ordering::Relaxed);
                 e.data.store(0, Ordering::Relaxed);
