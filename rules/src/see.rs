@@ -8,23 +8,13 @@
 //! knight's leg. Pins are ignored (as in chess SEE), except that a king never
 //! captures into a point the other side still attacks.
 
+use crate::attacks;
 use crate::bitboard::{file_major_bit, Bitboard};
-use crate::position::Position;
-use crate::types::{Move, PieceKind};
+use crate::position::{file_of, Position};
+use crate::types::{Color, Move, PieceKind, Square};
 
 /// Exchange values by kind (King, Advisor, Elephant, Knight, Rook, Cannon, Pawn).
 pub const SEE_VALUE: [i32; 7] = [20000, 200, 200, 400, 900, 450, 100];
-
-/// Order in which a side spends its attackers: cheapest first.
-const CHEAPEST_FIRST: [PieceKind; 7] = [
-    PieceKind::Pawn,
-    PieceKind::Advisor,
-    PieceKind::Elephant,
-    PieceKind::Knight,
-    PieceKind::Cannon,
-    PieceKind::Rook,
-    PieceKind::King,
-];
 
 impl Position {
     /// Material balance of the exchange that `m` starts, from the mover's view.
@@ -43,20 +33,7 @@ impl Position {
         let mut gone = Bitboard::from_square(from);
         let mut side = mover.color.flip();
         let mut d = 0;
-        loop {
-            let attackers = self.attackers_with(to, side, occ, byf, !gone);
-            if attackers.is_empty() {
-                break;
-            }
-            let (sq, kind) = match CHEAPEST_FIRST.iter().find_map(|&k| {
-                (attackers & self.pieces_of_kind(k))
-                    .into_iter()
-                    .next()
-                    .map(|s| (s, k))
-            }) {
-                Some(x) => x,
-                None => break,
-            };
+        while let Some((sq, kind)) = self.cheapest_attacker(to, side, occ, byf, !gone) {
             if kind == PieceKind::King {
                 // The king may only take last: not if the other side could take back.
                 let occ2 = occ ^ Bitboard::from_square(sq);
@@ -87,8 +64,84 @@ impl Position {
     }
 
     /// Is the exchange that `m` starts worth at least `threshold`?
+    ///
+    /// Two bounds answer many calls without the exchange: the mover's side never ends
+    /// above the value it takes first (the other side may always stop there), and never
+    /// below that value less its capturer (it may always stop after the recapture).
+    #[inline]
     pub fn see_ge(&self, m: Move, threshold: i32) -> bool {
+        let Some(mover) = self.piece_at(m.from()) else {
+            return 0 >= threshold;
+        };
+        let taken = self
+            .piece_at(m.to())
+            .map_or(0, |p| SEE_VALUE[p.kind.index()]);
+        if taken < threshold {
+            return false;
+        }
+        if taken - SEE_VALUE[mover.kind.index()] >= threshold {
+            return true;
+        }
         self.see(m) >= threshold
+    }
+
+    /// The piece of `side` that takes first on `to` (occupancy `occ`/`byf`, only pieces
+    /// in `alive`): the first kind with an attacker in the order pawn, advisor, elephant, knight,
+    /// cannon, rook, king (cheapest first), the lowest point
+    /// within it. This is `attackers_with` looked at kind by kind, cheapest first, so
+    /// that the costlier slider lookups run only when no cheaper piece attacks.
+    #[inline(always)]
+    fn cheapest_attacker(
+        &self,
+        to: Square,
+        side: Color,
+        occ: Bitboard,
+        byf: u128,
+        alive: Bitboard,
+    ) -> Option<(Square, PieceKind)> {
+        let ours = self.pieces_of(side) & alive;
+        let of = |k: PieceKind| self.pieces_of_kind(k) & ours;
+        let found = |b: Bitboard, k: PieceKind| b.any().then(|| (b.lsb(), k));
+        found(
+            attacks::pawn_attackers(side, to) & of(PieceKind::Pawn),
+            PieceKind::Pawn,
+        )
+        .or_else(|| {
+            found(
+                attacks::advisor(to) & of(PieceKind::Advisor),
+                PieceKind::Advisor,
+            )
+        })
+        .or_else(|| {
+            found(
+                attacks::elephant(to, occ) & of(PieceKind::Elephant),
+                PieceKind::Elephant,
+            )
+        })
+        .or_else(|| {
+            found(
+                attacks::knight_attackers(to, occ) & of(PieceKind::Knight),
+                PieceKind::Knight,
+            )
+        })
+        .or_else(|| {
+            found(
+                attacks::cannon_captures(to, occ, byf) & of(PieceKind::Cannon),
+                PieceKind::Cannon,
+            )
+        })
+        .or_else(|| {
+            let rays = attacks::rook(to, occ, byf);
+            found(rays & of(PieceKind::Rook), PieceKind::Rook).or_else(|| {
+                let kings = of(PieceKind::King);
+                let mut b = attacks::king(to) & kings;
+                // The flying general, as in `attackers_with`.
+                if to == self.king_square(side.flip()) {
+                    b |= rays & kings & file_of(to);
+                }
+                found(b, PieceKind::King)
+            })
+        })
     }
 }
 
@@ -101,6 +154,89 @@ mod tests {
         let m = Move::parse_iccs(mv).unwrap();
         assert!(p.is_legal(m), "{mv} illegal in {fen}");
         p.see(m)
+    }
+
+    /// Positions from random games, with every legal move of each.
+    fn random_positions(seed: u64, n: usize) -> Vec<Position> {
+        let mut x = seed;
+        let mut rand = move || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize
+        };
+        let mut out = Vec::new();
+        while out.len() < n {
+            let mut p = Position::startpos();
+            for _ in 0..rand() % 120 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.make_move(moves.as_slice()[rand() % moves.len()]);
+            }
+            out.push(p);
+        }
+        out
+    }
+
+    #[test]
+    fn cheapest_attacker_is_the_cheapest_of_attackers_with() {
+        use crate::bitboard::Bitboard;
+        use crate::{Color, PieceKind, Square};
+        const ORDER: [PieceKind; 7] = [
+            PieceKind::Pawn,
+            PieceKind::Advisor,
+            PieceKind::Elephant,
+            PieceKind::Knight,
+            PieceKind::Cannon,
+            PieceKind::Rook,
+            PieceKind::King,
+        ];
+        let mut checked = 0;
+        for p in random_positions(7, 150) {
+            for sq in 0..90u8 {
+                let to = Square(sq);
+                for side in Color::BOTH {
+                    // Also with one piece taken off (as the exchange does).
+                    for gone in [Bitboard::EMPTY, Bitboard::from_square(Square(sq / 2))] {
+                        let occ = p.occupied() & !gone;
+                        let byf = (0..90u8)
+                            .map(Square)
+                            .filter(|&s| occ.has(s))
+                            .fold(0u128, |b, s| b | crate::bitboard::file_major_bit(s));
+                        let all = p.attackers_with(to, side, occ, byf, !gone);
+                        let expected = ORDER.iter().find_map(|&k| {
+                            let b = all & p.pieces_of_kind(k);
+                            b.any().then(|| (b.lsb(), k))
+                        });
+                        assert_eq!(
+                            p.cheapest_attacker(to, side, occ, byf, !gone),
+                            expected,
+                            "{} {to} {side:?}",
+                            p.to_fen()
+                        );
+                        checked += expected.is_some() as u32;
+                    }
+                }
+            }
+        }
+        assert!(checked > 1000);
+    }
+
+    #[test]
+    fn see_ge_agrees_with_see_at_every_threshold() {
+        let mut ge = 0;
+        for p in random_positions(11, 150) {
+            for &m in p.legal_moves().iter() {
+                let v = p.see(m);
+                for t in [-1200, -900, -450, -120, -30, 0, 1, 100, 250, 450, 900] {
+                    assert_eq!(p.see_ge(m, t), v >= t, "{} {m} {t}: see {v}", p.to_fen());
+                    ge += (v >= t) as u32;
+                }
+            }
+        }
+        assert!(ge > 1000);
     }
 
     #[test]
