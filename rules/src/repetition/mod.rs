@@ -5,7 +5,8 @@
 //! `NaturalLimit`, `find_repetition`, `judge_repetition`, `natural_limit_reached`.
 //!
 //! Files: `chase.rs` (what an attack amounts to: 捉 / 兑, protection, 假根),
-//! `labels.rs` (将 杀 捉 兑 献 拦 闲 for one move), `verdict.rs` (per-side offences and
+//! `labels.rs` (将 杀 捉 兑 献 拦 闲 for one move; 劫, joint attacks), `tactic.rs` (a
+//! chase by a forcing check threat, Chinese rules), `verdict.rs` (per-side offences and
 //! the verdict), `natural.rs` (自然限着). docs/RULES.md maps each rule to the code.
 
 mod chase;

@@ -15,6 +15,7 @@
 //! check (要抽吃) idle, so only `RuleSet::Chinese` asks for it.
 
 use super::chase::{self, value, ChaseReason};
+use crate::attacks;
 use crate::bitboard::Bitboard;
 use crate::position::Position;
 use crate::types::{Color, Move, PieceKind, Square};
@@ -59,15 +60,35 @@ fn direct_wins(pos: &Position, by: Color, want: Bitboard, lost: i32) -> Bitboard
 fn won_by_checks(pos: &mut Position, want: Bitboard, depth: u32, lost: i32) -> Bitboard {
     let side = pos.side_to_move();
     let mut result = Bitboard::EMPTY;
+    let ksq = pos.king_square(side.flip());
     let moves = pos.legal_moves();
     for &c in moves.iter() {
         if (want & !result).is_empty() {
             break;
         }
+        if !may_check(pos, c, ksq) {
+            continue;
+        }
         let acc = after_check(pos, c, want & !result, depth, lost, side);
         result |= acc;
     }
     result
+}
+
+/// Could the move `m` give check to the king on `ksq`? A cheap filter before playing it:
+/// a rook, cannon or pawn checks along the king's rank or file, and a line opens or a
+/// cannon gains or loses a screen only there; a knight checks from a knight's move away,
+/// and its check is uncovered only from a point diagonal to the king (its leg).
+#[inline]
+fn may_check(pos: &Position, m: Move, ksq: Square) -> bool {
+    let (f, t) = (m.from(), m.to());
+    let on_lines = |s: Square| s.file() == ksq.file() || s.rank() == ksq.rank();
+    let diagonal = f.file().abs_diff(ksq.file()) == 1 && f.rank().abs_diff(ksq.rank()) == 1;
+    on_lines(f)
+        || on_lines(t)
+        || diagonal
+        || (pos.piece_at(f).map(|p| p.kind) == Some(PieceKind::Knight)
+            && attacks::knight_attackers(ksq, Bitboard::EMPTY).has(t))
 }
 
 /// Play the move `c` of `side`; if it checks, the pieces of `want` that `side` wins
@@ -148,11 +169,15 @@ pub(crate) fn forced_wins(pos: &mut Position, want: Bitboard) -> ([ForcedWin; MA
         return (out, 0);
     }
     let mut found = Bitboard::EMPTY;
+    let ksq = pos.king_square(side.flip());
     let moves = pos.legal_moves();
     for &c in moves.iter() {
         let left = want & !found;
         if left.is_empty() || n == MAX_FORCED {
             break;
+        }
+        if !may_check(pos, c, ksq) {
+            continue;
         }
         let won = after_check(pos, c, left, TACTIC_DEPTH, 0, side);
         for v in won {
@@ -211,4 +236,41 @@ pub(crate) fn new_forced_wins(pos: &mut Position, m: Move) -> ([ForcedWin; MAX_F
     }
     n = k;
     (wins, n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `may_check` must let every checking move through: random games from the start,
+    /// every legal move of every position.
+    #[test]
+    fn may_check_misses_no_check() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut checks = 0;
+        for _ in 0..40 {
+            let mut pos = Position::startpos();
+            for _ in 0..120 {
+                let moves = pos.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let ksq = pos.king_square(pos.side_to_move().flip());
+                for &m in moves.iter() {
+                    pos.make_move(m);
+                    let check = pos.in_check();
+                    pos.unmake_move();
+                    if check {
+                        checks += 1;
+                        assert!(may_check(&pos, m, ksq), "{} {m}", pos.to_fen());
+                    }
+                }
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                pos.make_move(moves.as_slice()[(seed % moves.len() as u64) as usize]);
+            }
+        }
+        assert!(checks > 500, "only {checks} checking moves seen");
+    }
 }
