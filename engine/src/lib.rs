@@ -213,7 +213,14 @@ impl Engine {
                     s.spawn(move || {
                         let mut w =
                             Worker::new(i + 1, pos, AnyEval::new(choice), shared, hist, root, 1);
-                        w.iterate(max_depth, &mut |_| true);
+                        // A helper that completes the last iteration asked for has
+                        // done the search's job: the others need not finish it too.
+                        w.iterate(max_depth, &mut |w| {
+                            if w.completed_depth >= max_depth {
+                                shared.abort.store(true, Ordering::Relaxed);
+                            }
+                            true
+                        });
                         thread_result(&w)
                     })
                 })
