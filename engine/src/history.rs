@@ -60,8 +60,14 @@ impl Histories {
         }
     }
 
+    /// Forget everything, in place: reallocating would hand back fresh zero pages
+    /// that then fault one by one during the next search.
     pub fn clear(&mut self) {
-        *self = Histories::new();
+        self.quiet.iter_mut().for_each(|q| q.fill(0));
+        self.cont.fill(0);
+        self.capture.iter_mut().for_each(|c| *c = [[0; 7]; 90]);
+        self.counter.iter_mut().for_each(|c| c.fill(Move::NULL));
+        self.killers = [[Move::NULL; 2]; MAX_PLY + 4];
     }
 
     /// Between searches: keep the statistics but forget the killers of the last tree.
@@ -134,6 +140,26 @@ impl Histories {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn clear_forgets_everything() {
+        let mut h = Histories::new();
+        let m = Move(5 | (14 << 7));
+        let p = Piece::new(Color::Black, PieceKind::Rook);
+        let ctx = [Some(piece_to(p, m)), Some(3)];
+        h.update_quiet(Color::Black, m, 500);
+        h.update_cont(&ctx, p, m, 700);
+        h.update_capture(p, m, PieceKind::Pawn, 300);
+        h.set_counter(p, m, m);
+        h.add_killer(4, m);
+        assert_ne!(h.cont(&ctx, p, m), 0);
+        h.clear();
+        assert_eq!(h.quiet(Color::Black, m), 0);
+        assert_eq!(h.cont(&ctx, p, m), 0);
+        assert_eq!(h.capture(p, m, PieceKind::Pawn), 0);
+        assert_eq!(h.counter(p, m), Move::NULL);
+        assert_eq!(h.killers[4], [Move::NULL; 2]);
+    }
 
     #[test]
     fn gravity_stays_bounded() {
