@@ -225,7 +225,10 @@ mod tests {
         };
         let a = run_pass(&mut engine(1), few, 5, false);
         let b = run_pass(&mut engine(1), few, 5, false);
-        assert!(a.nodes > 0 && a.nodes == b.nodes, "one thread is deterministic");
+        assert!(
+            a.nodes > 0 && a.nodes == b.nodes,
+            "one thread is deterministic"
+        );
         let two = run_pass(&mut engine(2), few, 5, false);
         assert!(two.nodes > 0);
         if cfg!(target_os = "linux") {
