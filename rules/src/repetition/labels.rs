@@ -451,8 +451,12 @@ pub fn mates_by_checks(pos: &mut Position, depth: u32) -> bool {
     if depth == 0 {
         return false;
     }
+    let ksq = pos.king_square(pos.side_to_move().flip());
     let moves = pos.legal_moves();
     for &m in moves.iter() {
+        if !tactic::may_check(pos, m, ksq) {
+            continue;
+        }
         pos.make_move(m);
         let mut mated = false;
         if pos.in_check() {

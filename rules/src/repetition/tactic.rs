@@ -80,7 +80,7 @@ fn won_by_checks(pos: &mut Position, want: Bitboard, depth: u32, lost: i32) -> B
 /// cannon gains or loses a screen only there; a knight checks from a knight's move away,
 /// and its check is uncovered only from a point diagonal to the king (its leg).
 #[inline]
-fn may_check(pos: &Position, m: Move, ksq: Square) -> bool {
+pub(crate) fn may_check(pos: &Position, m: Move, ksq: Square) -> bool {
     let (f, t) = (m.from(), m.to());
     let on_lines = |s: Square| s.file() == ksq.file() || s.rank() == ksq.rank();
     let diagonal = f.file().abs_diff(ksq.file()) == 1 && f.rank().abs_diff(ksq.rank()) == 1;
@@ -152,7 +152,7 @@ pub(crate) struct ForcedWin {
 }
 
 /// Up to this many pieces won by force after one move.
-pub(crate) const MAX_FORCED: usize = 4;
+pub(crate) const MAX_FORCED: usize = 8;
 
 /// The pieces of the opponent that the side to move wins by at most `TACTIC_DEPTH`
 /// checks and a capture (not kings; pawns only across the river, as `assess` decides),
@@ -215,18 +215,23 @@ pub(crate) fn new_forced_wins(pos: &mut Position, m: Move) -> ([ForcedWin; MAX_F
     pos.make_move(m);
     pos.make_null_move();
     let enemy = pos.pieces_of(side.flip()) & !pos.pieces_of_kind(PieceKind::King);
-    let direct = direct_wins(pos, side, enemy, 0);
-    let (mut wins, mut n) = forced_wins(pos, enemy & !direct);
+    // Usually nothing is found: ask which finds are won directly only then.
+    let (mut wins, mut n) = forced_wins(pos, enemy);
+    let mut found = Bitboard::EMPTY;
+    for w in &wins[..n] {
+        found |= Bitboard::from_square(w.victim);
+    }
+    let direct = if n > 0 {
+        direct_wins(pos, side, found, 0)
+    } else {
+        Bitboard::EMPTY
+    };
     pos.unmake_move();
     pos.unmake_move();
     if n == 0 {
         return (wins, 0);
     }
-    let mut found = Bitboard::EMPTY;
-    for w in &wins[..n] {
-        found |= Bitboard::from_square(w.victim);
-    }
-    let before = threatened(pos, found);
+    let before = threatened(pos, found & !direct) | direct;
     let mut k = 0;
     for i in 0..n {
         if !before.has(wins[i].victim) {
