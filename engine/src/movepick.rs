@@ -4,6 +4,7 @@
 //! counter-move, quiet moves by history, and last the losing captures.
 
 use crate::history::Histories;
+use crate::tt::TranspositionTable;
 use rules::movegen::MAX_MOVES;
 use rules::{GenKind, Move, MoveList, Piece, Position};
 use std::mem::MaybeUninit;
@@ -33,8 +34,11 @@ enum Stage {
     Pick,
 }
 
-pub struct MovePicker {
+pub struct MovePicker<'t> {
     stage: Stage,
+    /// When set, the hash-table bucket of each picked move's child is prefetched as
+    /// the move is handed out, so the load overlaps the pruning tests before it is made.
+    tt: Option<&'t TranspositionTable>,
     tt_move: Move,
     /// The generated moves; the first `len` (after the hash move is taken out) are
     /// the ones to pick from, `scores[i]` belonging to `moves[i]`.
@@ -48,11 +52,12 @@ pub struct MovePicker {
     captures_only: bool,
 }
 
-impl MovePicker {
+impl<'t> MovePicker<'t> {
     /// For the main search. `tt_move` must already be known legal (or null).
     #[inline(always)]
-    pub fn new(tt_move: Move) -> MovePicker {
+    pub fn new(tt_move: Move) -> MovePicker<'t> {
         MovePicker {
+            tt: None,
             stage: if tt_move.is_null() {
                 Stage::Generate
             } else {
@@ -69,10 +74,17 @@ impl MovePicker {
 
     /// For quiescence: captures (or every evasion when in check), hash move first.
     #[inline(always)]
-    pub fn new_qsearch(tt_move: Move, in_check: bool) -> MovePicker {
+    pub fn new_qsearch(tt_move: Move, in_check: bool) -> MovePicker<'t> {
         let mut mp = MovePicker::new(tt_move);
         mp.captures_only = !in_check;
         mp
+    }
+
+    /// Prefetch the hash-table bucket of each picked move's child.
+    #[inline(always)]
+    pub fn prefetching(mut self, tt: &'t TranspositionTable) -> MovePicker<'t> {
+        self.tt = Some(tt);
+        self
     }
 
     /// The scores of the moves still to pick, `idx..len`.
@@ -117,7 +129,11 @@ impl MovePicker {
                     self.moves.as_mut_slice().swap(idx, best);
                     self.scores.swap(idx, best);
                     self.idx = idx + 1;
-                    return Some(self.moves.as_slice()[idx]);
+                    let m = self.moves.as_slice()[idx];
+                    if let Some(tt) = self.tt {
+                        tt.prefetch(pos.key_after(m));
+                    }
+                    return Some(m);
                 }
             }
         }

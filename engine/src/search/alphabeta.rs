@@ -151,7 +151,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 },
             ],
         };
-        let mut picker = MovePicker::new(tt_move);
+        let mut picker = MovePicker::new(tt_move).prefetching(self.shared.tt);
         let mut best = -INF;
         let mut best_move = Move::NULL;
         let mut move_count = 0usize;
