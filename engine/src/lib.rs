@@ -194,6 +194,13 @@ impl Engine {
             hard_ms,
             node_limit: limits.nodes,
             infinite: limits.infinite,
+            crumbs: if threads > 1 {
+                (0..search::CRUMBS)
+                    .map(|_| search::Crumb::default())
+                    .collect()
+            } else {
+                Vec::new()
+            },
         };
         let single_reply = root.len() == 1;
 

@@ -16,7 +16,7 @@ use crate::EngineOptions;
 use crate::SearchControl;
 use rules::repetition::{find_repetition, judge_repetition};
 use rules::{Color, Move, Piece, PieceKind, Position};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::OnceLock;
 use std::time::Instant;
 
@@ -37,7 +37,20 @@ pub(crate) struct Shared<'a> {
     pub node_limit: Option<u64>,
     /// `go infinite`: no time limit at all.
     pub infinite: bool,
+    /// Which thread searches which node near the root (empty with one thread).
+    pub crumbs: Vec<Crumb>,
 }
+
+/// A mark that a thread is searching a node (`thread` is its id + 1, 0 when free).
+#[derive(Default)]
+pub(crate) struct Crumb {
+    pub thread: AtomicUsize,
+    pub key: AtomicU64,
+}
+
+/// Breadcrumb slots, and the plies (from the root) that leave crumbs.
+pub(crate) const CRUMBS: usize = 1024;
+const CRUMB_PLIES: usize = 8;
 
 impl Shared<'_> {
     /// Milliseconds on our clock: since ponderhit when there was one.
@@ -51,6 +64,16 @@ impl Shared<'_> {
     /// Are time limits in force now (not pondering, not infinite)?
     pub fn timed(&self) -> bool {
         !self.infinite && !self.control.pondering()
+    }
+
+    /// The breadcrumb slot of a node at `ply`, when threads share the search.
+    #[inline(always)]
+    pub fn crumb(&self, key: u64, ply: usize) -> Option<&Crumb> {
+        if ply < CRUMB_PLIES && !self.crumbs.is_empty() {
+            Some(&self.crumbs[key as usize & (CRUMBS - 1)])
+        } else {
+            None
+        }
     }
 
     pub fn total_nodes(&self) -> u64 {

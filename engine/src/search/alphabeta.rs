@@ -10,6 +10,7 @@ use crate::score::*;
 use crate::tt::Bound;
 use rules::repetition::natural_limit_reached;
 use rules::{Move, Piece};
+use std::sync::atomic::Ordering;
 
 impl<'a, E: Evaluator> Worker<'a, E> {
     pub(super) fn search(
@@ -130,6 +131,22 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             depth
         };
 
+        // Near the root, leave a mark that this thread searches this node; a node
+        // another thread is already searching is reduced more (less duplicated work).
+        let crumb = self.shared.crumb(key, ply);
+        let mut owns_crumb = false;
+        let mut marked = false;
+        if let Some(c) = crumb {
+            let holder = c.thread.load(Ordering::Relaxed);
+            if holder == 0 {
+                c.key.store(key, Ordering::Relaxed);
+                c.thread.store(self.id + 1, Ordering::Relaxed);
+                owns_crumb = true;
+            } else if holder != self.id + 1 && c.key.load(Ordering::Relaxed) == key {
+                marked = true;
+            }
+        }
+
         let frame_ctx = |f: Frame| f.piece.map(|p| piece_to(p, f.mv));
         let ctx = OrderContext {
             prev: if ply >= 1 {
@@ -225,6 +242,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     if gives_check {
                         red -= 1;
                     }
+                    if marked {
+                        red += 1;
+                    }
                     if !is_capture {
                         red -=
                             (self.hist.quiet(us, m) + self.hist.cont(&ctx.cont, mover, m)) / 8000;
@@ -241,6 +261,11 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
             self.unmake();
             if self.aborted() {
+                if owns_crumb {
+                    if let Some(c) = crumb {
+                        c.thread.store(0, Ordering::Relaxed);
+                    }
+                }
                 return 0;
             }
 
@@ -280,6 +305,11 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
         }
 
+        if owns_crumb {
+            if let Some(c) = crumb {
+                c.thread.store(0, Ordering::Relaxed);
+            }
+        }
         if move_count == 0 {
             // No legal move: checkmate or stalemate, both lost in xiangqi.
             return mated_in(ply);
