@@ -9,6 +9,7 @@
 //! (the 棋例 issue); with a draw-only judge it fails on the cases where Red is better.
 
 use engine::{Engine, EngineOptions, Limits, Score, SearchControl};
+use rules::repetition::RuleSet;
 use rules::{Color, Position};
 use std::path::PathBuf;
 
@@ -107,6 +108,20 @@ fn red_breaks_its_forbidden_perpetuals() {
 /// scores at least as well (a forced mate, or another rule win).
 #[test]
 fn black_keeps_the_cycle_when_red_must_change() {
+    let checked = keeps_the_cycle("verdict_axf", RuleSet::Axf);
+    assert!(checked >= 20, "only {checked} AXF cases read");
+}
+
+/// The same under the Chinese 2020 rules, on the cases with a Chinese verdict.
+#[test]
+fn black_keeps_the_cycle_under_chinese_rules() {
+    let checked = keeps_the_cycle("verdict_cn2020", RuleSet::Chinese);
+    assert!(checked >= 8, "only {checked} Chinese-rules cases read");
+}
+
+/// Runs the keep-the-cycle check on every case whose `column` says Red must change,
+/// searching under `rules`; returns how many cases were checked.
+fn keeps_the_cycle(column: &str, rules: RuleSet) -> usize {
     let text = cases_file();
     let mut header: Vec<&str> = Vec::new();
     let mut checked = 0;
@@ -124,7 +139,7 @@ fn black_keeps_the_cycle_when_red_must_change() {
                 .and_then(|i| cols.get(i).copied())
                 .unwrap_or("")
         };
-        if col("verdict_axf") != "red_must_change" {
+        if col(column) != "red_must_change" {
             continue;
         }
         let id = col("id");
@@ -148,6 +163,7 @@ fn black_keeps_the_cycle_when_red_must_change() {
         let keep = pos.parse_move(cycle[i]).unwrap();
         let mut e = Engine::new(EngineOptions {
             hash_mb: 8,
+            rules,
             ..EngineOptions::default()
         });
         let limits = Limits {
@@ -177,13 +193,13 @@ fn black_keeps_the_cycle_when_red_must_change() {
             ));
         }
     }
-    assert!(checked >= 20, "only {checked} cases read");
     assert!(
         failures.is_empty(),
-        "{} of {checked}:\n{}",
+        "{column}: {} of {checked}:\n{}",
         failures.len(),
         failures.join("\n")
     );
+    checked
 }
 
 /// Rule wins are reported as centipawns at or above this (`engine::score::RULE_BOUND`).
