@@ -63,7 +63,29 @@ impl Hce {
     }
 
     /// Terms that are not incremental, from `us`'s view: (middlegame, endgame).
+    /// `side_terms_body` compiled with the POPCNT instruction when the CPU has it: the
+    /// build targets baseline x86-64, where a 128-bit `count_ones` is a long bit-twiddling
+    /// sequence, and this function counts mobility for every piece.
+    #[inline]
     fn side_terms(pos: &Position, us: Color) -> (i32, i32) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            if std::is_x86_feature_detected!("popcnt") {
+                // SAFETY: the CPU supports POPCNT (checked just above).
+                return unsafe { Hce::side_terms_popcnt(pos, us) };
+            }
+        }
+        Hce::side_terms_body(pos, us)
+    }
+
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    unsafe fn side_terms_popcnt(pos: &Position, us: Color) -> (i32, i32) {
+        Hce::side_terms_body(pos, us)
+    }
+
+    #[inline(always)]
+    fn side_terms_body(pos: &Position, us: Color) -> (i32, i32) {
         let them = us.flip();
         let occ = pos.occupied();
         let byf = pos.occ_by_file();
