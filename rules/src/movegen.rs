@@ -145,17 +145,7 @@ impl Position {
             self.pins_and_screens()
         };
         let emit = |from: Square, tgts: Bitboard, list: &mut MoveList| {
-            if test.has(from) {
-                for to in tgts {
-                    if self.move_keeps_king_safe(from, to, ksq) {
-                        list.push(Move::new(from, to));
-                    }
-                }
-            } else {
-                for to in tgts & !forbidden {
-                    list.push(Move::new(from, to));
-                }
-            }
+            self.emit(from, tgts, test, forbidden, ksq, list)
         };
 
         for from in self.pieces(us, PieceKind::Rook) {
@@ -186,6 +176,31 @@ impl Position {
         for to in attacks::king(ksq) & targets {
             if self.move_keeps_king_safe(ksq, to, to) {
                 list.push(Move::new(ksq, to));
+            }
+        }
+    }
+
+    /// Append the moves from `from` to `tgts`: each one tested when the piece is in
+    /// `test`, else all but those onto `forbidden` points.
+    #[inline(always)]
+    fn emit(
+        &self,
+        from: Square,
+        tgts: Bitboard,
+        test: Bitboard,
+        forbidden: Bitboard,
+        ksq: Square,
+        list: &mut MoveList,
+    ) {
+        if test.has(from) {
+            for to in tgts {
+                if self.move_keeps_king_safe(from, to, ksq) {
+                    list.push(Move::new(from, to));
+                }
+            }
+        } else {
+            for to in tgts & !forbidden {
+                list.push(Move::new(from, to));
             }
         }
     }
