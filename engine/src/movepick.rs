@@ -121,11 +121,17 @@ impl<'t> MovePicker<'t> {
                         return None;
                     }
                     // Selection of the first best-scored move among the rest (the
-                    // earliest wins a tie): the maximum in one branch-free pass, then
-                    // its first position.
+                    // earliest wins a tie), in one pass: measured faster than a max pass
+                    // plus a find pass, or a vectorised max, on these short lists.
                     let rest = &self.scores()[idx..];
-                    let max = rest.iter().copied().fold(i32::MIN, i32::max);
-                    let best = idx + rest.iter().position(|&s| s == max).unwrap_or(0);
+                    let (mut best, mut max) = (0, rest[0]);
+                    for (i, &s) in rest.iter().enumerate().skip(1) {
+                        if s > max {
+                            max = s;
+                            best = i;
+                        }
+                    }
+                    let best = idx + best;
                     self.moves.as_mut_slice().swap(idx, best);
                     self.scores.swap(idx, best);
                     self.idx = idx + 1;
