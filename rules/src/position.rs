@@ -147,16 +147,6 @@ impl Position {
         }
     }
 
-    #[inline(always)]
-    fn remove(&mut self, p: Piece, s: Square) {
-        self.board[s.index()] = None;
-        let b = Bitboard::from_square(s);
-        self.by_color[p.color.index()] ^= b;
-        self.by_kind[p.kind.index()] ^= b;
-        self.occ_by_file ^= file_major_bit(s);
-        self.key ^= zobrist::PIECE_SQUARE[p.index()][s.index()];
-    }
-
     // ---- accessors ----
 
     #[inline(always)]
@@ -350,17 +340,38 @@ impl Position {
             plies_since_capture: self.plies_since_capture,
             checkers: self.checkers,
         });
+        let to_bb = Bitboard::from_square(to);
         if let Some(c) = captured {
-            self.remove(c, to);
+            // The point stays occupied: only the captured piece's sets change.
+            self.by_color[c.color.index()] ^= to_bb;
+            self.by_kind[c.kind.index()] ^= to_bb;
+            self.key ^= zobrist::PIECE_SQUARE[c.index()][to.index()];
             self.plies_since_capture = 0;
         } else {
+            self.occ_by_file ^= file_major_bit(to);
             self.plies_since_capture += 1;
         }
-        self.remove(piece, from);
-        self.put(piece, to);
+        self.occ_by_file ^= file_major_bit(from);
+        self.shift_piece(piece, from, to);
+        self.key ^= zobrist::PIECE_SQUARE[piece.index()][from.index()]
+            ^ zobrist::PIECE_SQUARE[piece.index()][to.index()]
+            ^ zobrist::BLACK_TO_MOVE;
         self.side = self.side.flip();
-        self.key ^= zobrist::BLACK_TO_MOVE;
         self.checkers = self.attackers_to_king(self.side);
+    }
+
+    /// Move `piece` from `from` to `to` in the mailbox and the colour and kind
+    /// bitboards; the callers see to the file-major word and the key.
+    #[inline(always)]
+    fn shift_piece(&mut self, piece: Piece, from: Square, to: Square) {
+        self.board[from.index()] = None;
+        self.board[to.index()] = Some(piece);
+        let both = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.by_color[piece.color.index()] ^= both;
+        self.by_kind[piece.kind.index()] ^= both;
+        if piece.kind == PieceKind::King {
+            self.king[piece.color.index()] = to;
+        }
     }
 
     /// Take back the last move (or null move).
@@ -374,10 +385,17 @@ impl Position {
         if !st.mv.is_null() {
             let (from, to) = (st.mv.from(), st.mv.to());
             let piece = self.board[to.index()].expect("unmake_move: no piece on to-square");
-            self.remove(piece, to);
-            self.put(piece, from);
-            if let Some(c) = st.captured {
-                self.put(c, to);
+            // The key comes back from the state, so only the placement is undone.
+            self.shift_piece(piece, to, from);
+            self.occ_by_file ^= file_major_bit(from);
+            match st.captured {
+                Some(c) => {
+                    let to_bb = Bitboard::from_square(to);
+                    self.board[to.index()] = Some(c);
+                    self.by_color[c.color.index()] ^= to_bb;
+                    self.by_kind[c.kind.index()] ^= to_bb;
+                }
+                None => self.occ_by_file ^= file_major_bit(to),
             }
         }
         self.key = st.key;
@@ -489,6 +507,16 @@ impl PartialEq for Position {
 mod tests {
     use super::*;
 
+    /// Every incrementally kept part agrees with the mailbox.
+    fn assert_consistent(p: &Position) {
+        assert_eq!(p.key(), p.compute_key(), "{p:?}");
+        let rebuilt = Position::from_fen(&p.to_fen()).expect("valid");
+        assert_eq!(p.by_color, rebuilt.by_color, "{p:?}");
+        assert_eq!(p.by_kind, rebuilt.by_kind, "{p:?}");
+        assert_eq!(p.occ_by_file, rebuilt.occ_by_file, "{p:?}");
+        assert_eq!(p.king, rebuilt.king, "{p:?}");
+    }
+
     #[test]
     fn kept_checkers_equal_computed_ones_through_make_unmake_and_null() {
         let mut x = 99u64;
@@ -516,6 +544,7 @@ mod tests {
                     made += 1;
                 }
                 assert_eq!(p.checkers(), p.attackers_to_king(p.side_to_move()), "{p:?}");
+                assert_consistent(&p);
                 checks += p.in_check() as u32;
             }
         }
