@@ -1,292 +1,20 @@
 //! Engine options: one table serves both dialects (UCI names like `Move Overhead`,
 //! UCCI one-word names like `moveoverhead`); names match case-insensitively and
 //! ignoring blanks, `_` and `-`, so either spelling works in either dialect.
+//!
+//! This file holds the current values (`Settings`) and `setoption`: checking a
+//! value against the table and storing it, or saying why not. The table itself is
+//! in `table.rs`; name matching and the advertised `option` lines in `spelling.rs`.
 
-use super::Dialect;
+mod spelling;
+mod table;
+
+pub use table::{Id, EMBEDDED, HCE};
+
 use rules::repetition::RuleSet;
+use spelling::{find, normalise};
 use std::fmt;
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Id {
-    UseMillisec,
-    Batch,
-    Debug,
-    Ponder,
-    Hash,
-    Threads,
-    NewGame,
-    ClearHash,
-    Rules,
-    NaturalLimit,
-    NaturalChecks,
-    DrawValue,
-    MoveOverhead,
-    MultiPv,
-    Resign,
-    ResignValue,
-    DrawOffer,
-    Promotion,
-    EvalFile,
-}
-
-#[derive(Clone, Copy, Debug)]
-enum Kind {
-    Check(bool),
-    Spin {
-        min: i64,
-        max: i64,
-        default: i64,
-    },
-    Combo(&'static [&'static str], &'static str),
-    Button,
-    /// Free text; the default as advertised.
-    Text(&'static str),
-}
-
-struct Def {
-    id: Id,
-    uci: &'static str,
-    ucci: &'static str,
-    /// Other accepted spellings (already normalised).
-    aliases: &'static [&'static str],
-    kind: Kind,
-    /// Advertised under UCI (UCCI advertises all).
-    in_uci: bool,
-}
-
-// The engine's own bounds, so that an accepted value is the value used.
-const MAX_THREADS: i64 = engine::MAX_THREADS as i64;
-const MAX_HASH_MB: i64 = engine::MAX_HASH_MB as i64;
-const DEFAULT_HASH_MB: i64 = 64;
-
-/// `EvalFile` value meaning the handcrafted evaluation.
-pub const HCE: &str = engine::eval::HCE_NAME;
-/// `EvalFile` value meaning the net compiled into the binary (the default).
-pub const EMBEDDED: &str = engine::eval::EMBEDDED_NAME;
-
-const DEFS: &[Def] = &[
-    Def {
-        id: Id::UseMillisec,
-        uci: "UseMillisec",
-        ucci: "usemillisec",
-        aliases: &[],
-        kind: Kind::Check(true),
-        in_uci: false,
-    },
-    Def {
-        id: Id::Batch,
-        uci: "Batch",
-        ucci: "batch",
-        aliases: &[],
-        kind: Kind::Check(false),
-        in_uci: false,
-    },
-    Def {
-        id: Id::Debug,
-        uci: "Debug",
-        ucci: "debug",
-        aliases: &[],
-        kind: Kind::Check(false),
-        in_uci: false,
-    },
-    Def {
-        id: Id::Ponder,
-        uci: "Ponder",
-        ucci: "ponder",
-        aliases: &[],
-        kind: Kind::Check(false),
-        in_uci: true,
-    },
-    Def {
-        id: Id::Hash,
-        uci: "Hash",
-        ucci: "hashsize",
-        aliases: &["hash"],
-        // UCCI: 0 means "choose for me" (the default size).
-        kind: Kind::Spin {
-            min: 0,
-            max: MAX_HASH_MB,
-            default: DEFAULT_HASH_MB,
-        },
-        in_uci: true,
-    },
-    Def {
-        id: Id::Threads,
-        uci: "Threads",
-        ucci: "threads",
-        aliases: &[],
-        // UCCI: 0 means "choose for me" (every core).
-        kind: Kind::Spin {
-            min: 0,
-            max: MAX_THREADS,
-            default: 1,
-        },
-        in_uci: true,
-    },
-    Def {
-        id: Id::NewGame,
-        uci: "NewGame",
-        ucci: "newgame",
-        aliases: &[],
-        kind: Kind::Button,
-        in_uci: false,
-    },
-    Def {
-        id: Id::ClearHash,
-        uci: "Clear Hash",
-        ucci: "clearhash",
-        aliases: &[],
-        kind: Kind::Button,
-        in_uci: true,
-    },
-    Def {
-        id: Id::Rules,
-        uci: "Rules",
-        ucci: "rules",
-        aliases: &["ruleset", "repetitionrules"],
-        kind: Kind::Combo(&["axf", "cn"], "axf"),
-        in_uci: true,
-    },
-    Def {
-        id: Id::NaturalLimit,
-        uci: "Natural Move Limit",
-        ucci: "naturallimit",
-        aliases: &["naturalmovelimit", "drawmoves"],
-        kind: Kind::Spin {
-            min: 1,
-            max: 1000,
-            default: 60,
-        },
-        in_uci: true,
-    },
-    // How many checks of each side count toward the natural limit (0 = all;
-    // the AXF book counts 10, the Chinese fast-play rules 8).
-    Def {
-        id: Id::NaturalChecks,
-        uci: "Natural Limit Checks",
-        ucci: "naturalchecks",
-        aliases: &[],
-        kind: Kind::Spin {
-            min: 0,
-            max: 1000,
-            default: 0,
-        },
-        in_uci: true,
-    },
-    Def {
-        id: Id::DrawValue,
-        uci: "Draw Value",
-        ucci: "drawvalue",
-        aliases: &["contempt"],
-        kind: Kind::Spin {
-            min: -1000,
-            max: 1000,
-            default: 0,
-        },
-        in_uci: true,
-    },
-    Def {
-        id: Id::MoveOverhead,
-        uci: "Move Overhead",
-        ucci: "moveoverhead",
-        aliases: &[],
-        kind: Kind::Spin {
-            min: 0,
-            max: 5000,
-            default: 50,
-        },
-        in_uci: true,
-    },
-    Def {
-        id: Id::MultiPv,
-        uci: "MultiPV",
-        ucci: "multipv",
-        aliases: &[],
-        kind: Kind::Spin {
-            min: 1,
-            max: 128,
-            default: 1,
-        },
-        in_uci: true,
-    },
-    Def {
-        id: Id::Resign,
-        uci: "Resign",
-        ucci: "resign",
-        aliases: &[],
-        kind: Kind::Check(false),
-        in_uci: false,
-    },
-    Def {
-        id: Id::ResignValue,
-        uci: "Resign Value",
-        ucci: "resignvalue",
-        aliases: &[],
-        kind: Kind::Spin {
-            min: 100,
-            max: 30000,
-            default: 1000,
-        },
-        in_uci: false,
-    },
-    // UCCI only (UCI has no draw offers): may `bestmove` carry `draw` in a long level
-    // game (see `go::flag`)?
-    Def {
-        id: Id::DrawOffer,
-        uci: "Draw Offer",
-        ucci: "drawoffer",
-        aliases: &[],
-        kind: Kind::Check(true),
-        in_uci: false,
-    },
-    // A net file for the evaluation; `<embedded>` (or empty) is the compiled-in
-    // net, `<hce>` the handcrafted evaluation.
-    Def {
-        id: Id::EvalFile,
-        uci: "EvalFile",
-        ucci: "evalfile",
-        aliases: &[],
-        kind: Kind::Text(EMBEDDED),
-        in_uci: true,
-    },
-    Def {
-        id: Id::Promotion,
-        uci: "Promotion",
-        ucci: "promotion",
-        aliases: &[],
-        kind: Kind::Check(false),
-        in_uci: false,
-    },
-];
-
-/// Standard UCCI/UCI options we accept and ignore (no book, no tablebases, no
-/// personality knobs), so that GUIs that send them from their own settings work.
-const IGNORED: &[&str] = &[
-    "usebook",
-    "useegtb",
-    "bookfiles",
-    "egtbpaths",
-    "evalapi",
-    "idle",
-    "pruning",
-    "knowledge",
-    "randomness",
-    "selectivity",
-    "style",
-    "usehash",
-    "repetition",
-    "ucianalysemode",
-    "ucishowwdl",
-    "ucilimitstrength",
-    "ucielo",
-    "ownbook",
-    "skilllevel",
-    "ucichess960",
-    "ucivariant",
-    "syzygypath",
-    "slowmover",
-    "nodestime",
-];
+use table::{Kind, DEFAULT_HASH_MB, DEFS, IGNORED};
 
 /// Current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -423,19 +151,6 @@ impl fmt::Display for OptionError {
     }
 }
 
-fn normalise(name: &str) -> String {
-    name.chars()
-        .filter(|c| !matches!(c, ' ' | '_' | '-'))
-        .flat_map(|c| c.to_lowercase())
-        .collect()
-}
-
-fn find(name: &str) -> Option<&'static Def> {
-    let n = normalise(name);
-    DEFS.iter()
-        .find(|d| normalise(d.uci) == n || d.ucci == n || d.aliases.iter().any(|a| *a == n))
-}
-
 /// Physical memory in MB where the system tells (Linux), else `None`.
 fn physical_memory_mb() -> Option<u64> {
     let text = std::fs::read_to_string("/proc/meminfo").ok()?;
@@ -565,42 +280,11 @@ impl Settings {
         }
         Ok(Effect::Changed(def.id))
     }
-
-    /// The `option …` lines of the handshake.
-    pub fn option_lines(dialect: Dialect) -> Vec<String> {
-        let mut out = Vec::new();
-        for d in DEFS {
-            let name = match dialect {
-                Dialect::Ucci => d.ucci.to_string(),
-                Dialect::Uci if d.in_uci => format!("name {}", d.uci),
-                Dialect::Uci => continue,
-            };
-            let kind = match d.kind {
-                Kind::Check(v) => format!("type check default {v}"),
-                // UCCI §5.2 orders the fields min, max, var, default; UCI GUIs
-                // are used to Stockfish's default-first order.
-                Kind::Spin { min, max, default } => match dialect {
-                    Dialect::Ucci => format!("type spin min {min} max {max} default {default}"),
-                    Dialect::Uci => format!("type spin default {default} min {min} max {max}"),
-                },
-                Kind::Combo(vars, default) => {
-                    let vars: Vec<String> = vars.iter().map(|v| format!("var {v}")).collect();
-                    match dialect {
-                        Dialect::Ucci => format!("type combo {} default {default}", vars.join(" ")),
-                        Dialect::Uci => format!("type combo default {default} {}", vars.join(" ")),
-                    }
-                }
-                Kind::Button => "type button".to_string(),
-                Kind::Text(default) => format!("type string default {default}"),
-            };
-            out.push(format!("option {name} {kind}"));
-        }
-        out
-    }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::table::MAX_HASH_MB;
     use super::*;
 
     #[test]
@@ -702,23 +386,5 @@ mod tests {
             s.set("promotion", Some("false")),
             Ok(Effect::Changed(Id::Promotion))
         );
-    }
-
-    #[test]
-    fn option_lines_per_dialect() {
-        let ucci = Settings::option_lines(Dialect::Ucci);
-        assert!(ucci.contains(&"option usemillisec type check default true".to_string()));
-        assert!(ucci
-            .iter()
-            .any(|l| l.starts_with("option hashsize type spin")));
-        assert!(ucci.iter().all(|l| !l.contains(" name ")));
-        let uci = Settings::option_lines(Dialect::Uci);
-        assert!(uci
-            .iter()
-            .any(|l| l.starts_with("option name Move Overhead type spin default 50")));
-        assert!(uci
-            .iter()
-            .any(|l| l == "option name Rules type combo default axf var axf var cn"));
-        assert!(uci.iter().all(|l| !l.contains("usemillisec")));
     }
 }

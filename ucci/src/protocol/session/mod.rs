@@ -1,0 +1,262 @@
+//! The protocol state machine: boot (dialect not yet known), idle, thinking.
+//!
+//! The session runs on the main thread and reacts to `Event`s: lines from the
+//! reader thread and the end of a search. While a search runs, the searcher lives
+//! on the search thread; `stop`, `ponderhit`, `isready` and `quit` are answered at
+//! once; other commands are held (batch mode, or after `stop` while the search
+//! winds down) or refused with an error line. Bad input never changes the last
+//! good position.
+//!
+//! This file holds the session's state and the dispatch of each line; the
+//! commands that change the game (position, banned moves, options, probe) are in
+//! `game.rs`, and starting, holding and answering a search is in `thinking.rs`.
+
+mod game;
+#[cfg(test)]
+mod tests;
+mod thinking;
+
+pub use game::build_position;
+
+use super::command::{self, Command, ParseError};
+use super::go;
+use super::options::{Settings, EMBEDDED};
+use super::output::{self, Out};
+use super::reader::Input;
+use super::searcher::{load_eval, Searcher};
+use super::{Dialect, Event};
+use engine::eval::EvalChoice;
+use engine::{SearchControl, SearchResult};
+use rules::{Move, Position};
+use std::collections::VecDeque;
+use std::sync::mpsc::Sender;
+use std::sync::Arc;
+
+const NAME: &str = "Qili";
+const VERSION: &str = env!("CARGO_PKG_VERSION");
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Exit,
+}
+
+enum Slot<S> {
+    /// Not created yet (made on first use, after the GUI has set Hash/Threads).
+    Empty,
+    Ready(S),
+    /// On the search thread.
+    Busy,
+}
+
+/// A search in progress.
+struct Thinking {
+    id: u64,
+    control: Arc<SearchControl>,
+    /// `go ponder` and no `ponderhit` yet.
+    pondering: bool,
+    infinite: bool,
+    stop_sent: bool,
+    draw_offered: bool,
+    depth_zero: bool,
+    /// A result that came back before `stop`/`ponderhit` allowed printing it.
+    held: Option<SearchResult>,
+    /// The position searched, for a fallback move if the search fails.
+    root: Position,
+    banmoves: Vec<Move>,
+}
+
+pub struct Session<S: Searcher> {
+    dialect: Option<Dialect>,
+    settings: Settings,
+    pos: Position,
+    banmoves: Vec<Move>,
+    searcher: Slot<S>,
+    make_searcher: fn(&Settings) -> S,
+    out: Out,
+    tx: Sender<Event<S>>,
+    thinking: Option<Thinking>,
+    next_id: u64,
+    /// Lines received while thinking that run once the search is over.
+    deferred: VecDeque<String>,
+    /// What the `bestmove` flags remember between moves (resigning, offering a draw).
+    streaks: go::Streaks,
+    /// Exit once the current search has answered (quit or end of input).
+    exit_after_search: bool,
+    say_bye: bool,
+    /// The evaluation `EvalFile` chose, given to every searcher made.
+    eval: EvalChoice,
+}
+
+impl<S: Searcher> Session<S> {
+    pub fn new(out: Out, tx: Sender<Event<S>>, make_searcher: fn(&Settings) -> S) -> Session<S> {
+        Session {
+            dialect: None,
+            settings: Settings::default(),
+            pos: Position::startpos(),
+            banmoves: Vec::new(),
+            searcher: Slot::Empty,
+            make_searcher,
+            out,
+            tx,
+            thinking: None,
+            next_id: 0,
+            deferred: VecDeque::new(),
+            streaks: go::Streaks::default(),
+            exit_after_search: false,
+            say_bye: false,
+            eval: EvalChoice::default(),
+        }
+    }
+
+    /// Use the evaluation of `file` (`EvalFile`, `qili --net`). On error nothing
+    /// changes.
+    pub fn set_eval_file(&mut self, file: &str) -> Result<(), String> {
+        let choice = load_eval(file)?;
+        self.settings.eval_file = match file.trim() {
+            "" => EMBEDDED.to_string(),
+            name => name.to_string(),
+        };
+        self.eval = choice.clone();
+        if let Slot::Ready(s) = &mut self.searcher {
+            s.set_eval(choice);
+        }
+        Ok(())
+    }
+
+    fn dialect(&self) -> Dialect {
+        self.dialect.unwrap_or(Dialect::Uci)
+    }
+
+    fn error(&self, text: &str) {
+        self.out.line(&output::error_line(self.dialect(), text));
+    }
+
+    fn note(&self, text: &str) {
+        self.out.line(&output::message_line(self.dialect(), text));
+    }
+
+    /// The idle searcher, created on first use.
+    fn searcher(&mut self) -> Option<&mut S> {
+        if matches!(self.searcher, Slot::Empty) {
+            let mut s = (self.make_searcher)(&self.settings);
+            s.set_eval(self.eval.clone());
+            self.searcher = Slot::Ready(s);
+        }
+        match &mut self.searcher {
+            Slot::Ready(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    pub fn handle(&mut self, event: Event<S>) -> Flow {
+        match event {
+            Event::Input(Input::Line(line)) => self.handle_line(&line),
+            Event::Input(Input::TooLong(n)) => {
+                self.error(&command::ParseError::TooLong(n).to_string());
+                Flow::Continue
+            }
+            Event::Input(Input::Eof) => self.end_of_input(),
+            Event::Done {
+                id,
+                searcher,
+                result,
+            } => self.search_done(id, searcher, result),
+        }
+    }
+
+    fn handle_line(&mut self, line: &str) -> Flow {
+        let cmd = match command::parse(line) {
+            Ok(c) => c,
+            Err(ParseError::Empty) => return Flow::Continue,
+            Err(e) => {
+                let finite = self
+                    .thinking
+                    .as_ref()
+                    .is_some_and(|t| !t.infinite && !t.pondering);
+                if finite && self.settings.batch {
+                    self.deferred.push_back(line.to_string());
+                } else {
+                    self.error(&e.to_string());
+                }
+                return Flow::Continue;
+            }
+        };
+        if self.thinking.is_some() {
+            return self.while_thinking(cmd, line);
+        }
+        self.idle(cmd)
+    }
+
+    fn handshake(&mut self, d: Dialect) {
+        self.dialect = Some(d);
+        let lines: Vec<String> = match d {
+            Dialect::Ucci => vec![
+                format!("id name {NAME}"),
+                format!("id version {VERSION}"),
+                "id copyright GPL-3.0-or-later".to_string(),
+                "id author the Qili developers".to_string(),
+                "id user unknown".to_string(),
+            ],
+            Dialect::Uci => vec![
+                format!("id name {NAME} {VERSION}"),
+                "id author the Qili developers".to_string(),
+            ],
+        };
+        for l in lines {
+            self.out.line(&l);
+        }
+        for l in Settings::option_lines(d) {
+            self.out.line(&l);
+        }
+        self.out.line(match d {
+            Dialect::Ucci => "ucciok",
+            Dialect::Uci => "uciok",
+        });
+    }
+
+    fn exit(&mut self) -> Flow {
+        if self.say_bye {
+            self.out.line("bye");
+        }
+        Flow::Exit
+    }
+
+    fn idle(&mut self, cmd: Command) -> Flow {
+        match cmd {
+            Command::Ucci => self.handshake(Dialect::Ucci),
+            Command::Uci => self.handshake(Dialect::Uci),
+            Command::IsReady => {
+                // Make the engine now (hash allocation) so that the first `go`
+                // does not pay for it on the clock.
+                let _ = self.searcher();
+                self.out.line("readyok");
+            }
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::Position(spec) => match build_position(&spec) {
+                Ok(p) => {
+                    self.pos = p;
+                    self.banmoves.clear();
+                }
+                Err(e) => self.error(&format!("{e}; position unchanged")),
+            },
+            Command::BanMoves(moves) => self.ban(&moves),
+            Command::Go(g) => self.go(&g),
+            Command::PonderHit { .. } => self.error("ponderhit while not thinking"),
+            Command::Stop => {
+                // UCCI: `stop` while idle is answered with `nobestmove`.
+                if self.dialect() == Dialect::Ucci {
+                    self.out.line("nobestmove");
+                }
+            }
+            Command::Probe(spec) => self.probe(spec.as_ref()),
+            Command::UciNewGame => self.new_game(),
+            Command::Debug(on) => self.settings.debug = on,
+            Command::Quit => {
+                self.say_bye = self.dialect() == Dialect::Ucci;
+                return self.exit();
+            }
+        }
+        Flow::Continue
+    }
+}

@@ -1,0 +1,261 @@
+//! The search side of the session: starting a search on its own thread, what
+//! the GUI may say while it runs (`stop`, `ponderhit`, `isready`, `quit`; the rest
+//! held or refused), and the `bestmove` answer once it is over, held back while
+//! `go ponder` or `go infinite` has not been released.
+
+use super::{Flow, Session, Slot, Thinking};
+use crate::protocol::command::{clip, Command, GoParams};
+use crate::protocol::go::{self, Plan};
+use crate::protocol::output::{self, Flag};
+use crate::protocol::searcher::Searcher;
+use crate::protocol::{Dialect, Event};
+use engine::{SearchControl, SearchResult};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::Arc;
+
+/// The search thread recurses deeply; give it room.
+const SEARCH_STACK: usize = 64 << 20;
+
+impl<S: Searcher> Session<S> {
+    pub(super) fn end_of_input(&mut self) -> Flow {
+        let batch = self.settings.batch;
+        match self.thinking.as_mut() {
+            None => Flow::Exit,
+            Some(t) => {
+                // A finite search in batch mode may finish and run what was piped
+                // after it; anything else is stopped: nobody will send `stop` now.
+                let finite = !t.infinite && !t.pondering;
+                if !(batch && finite) {
+                    t.stop_sent = true;
+                    t.control.stop();
+                    if t.held.is_some() {
+                        self.finish_held();
+                        return Flow::Exit;
+                    }
+                }
+                self.deferred.push_back("quit".to_string());
+                Flow::Continue
+            }
+        }
+    }
+
+    pub(super) fn while_thinking(&mut self, cmd: Command, line: &str) -> Flow {
+        let Some(t) = self.thinking.as_mut() else {
+            return Flow::Continue;
+        };
+        // Batch mode: nothing is read during a search (UCCI §5.3). A search that
+        // only ends on `stop`/`ponderhit` still hears those, or it would never end.
+        if self.settings.batch && !t.infinite && !t.pondering {
+            self.deferred.push_back(line.to_string());
+            return Flow::Continue;
+        }
+        match cmd {
+            Command::IsReady => self.out.line("readyok"),
+            Command::Stop => {
+                t.stop_sent = true;
+                t.control.stop();
+                if t.held.is_some() {
+                    self.finish_held();
+                }
+            }
+            Command::PonderHit { draw } => {
+                if t.pondering {
+                    t.pondering = false;
+                    t.draw_offered |= draw;
+                    t.control.ponderhit();
+                    if t.held.is_some() && !t.infinite {
+                        self.finish_held();
+                    }
+                } else {
+                    self.error("ponderhit, but this search is not pondering");
+                }
+            }
+            Command::Quit => {
+                t.control.stop();
+                t.stop_sent = true;
+                self.exit_after_search = true;
+                self.say_bye = self.dialect == Some(Dialect::Ucci);
+                if t.held.is_some() {
+                    self.finish_held();
+                }
+            }
+            Command::Probe(_) => self.deferred.push_back(line.to_string()),
+            Command::Ucci | Command::Uci => self.error("already initialised"),
+            _ if t.stop_sent => self.deferred.push_back(line.to_string()),
+            _ => self.error(&format!(
+                "'{}' ignored while thinking (send stop first)",
+                clip(line.trim())
+            )),
+        }
+        if self.thinking.is_none() {
+            // A held answer went out: the search is over, run what waited for it.
+            if self.exit_after_search {
+                return self.exit();
+            }
+            return self.run_deferred();
+        }
+        Flow::Continue
+    }
+
+    pub(super) fn go(&mut self, g: &GoParams) {
+        let dialect = self.dialect();
+        let plan: Plan = go::plan(g, dialect, &self.settings, &self.pos, &self.banmoves);
+        for w in &plan.warnings {
+            self.error(w);
+        }
+        let us = self.pos.side_to_move();
+        let settings = self.settings.clone();
+        let Some(searcher) = self.searcher() else {
+            self.error("no searcher available");
+            return;
+        };
+        searcher.configure(&settings, us);
+        let Slot::Ready(mut searcher) = std::mem::replace(&mut self.searcher, Slot::Busy) else {
+            return;
+        };
+        self.next_id += 1;
+        let id = self.next_id;
+        let control = Arc::new(SearchControl::new());
+        control.reset(plan.ponder);
+        let t = Thinking {
+            id,
+            control: control.clone(),
+            pondering: plan.ponder,
+            infinite: plan.limits.infinite,
+            stop_sent: false,
+            draw_offered: plan.draw_offered,
+            depth_zero: plan.depth_zero,
+            held: None,
+            root: self.pos.clone(),
+            banmoves: self.banmoves.clone(),
+        };
+        let pos = self.pos.clone();
+        let limits = plan.limits;
+        let out = self.out.clone();
+        let tx = self.tx.clone();
+        let show_multipv = limits.multipv > 1;
+        let spawned = std::thread::Builder::new()
+            .name("qili-search".into())
+            .stack_size(SEARCH_STACK)
+            .spawn(move || {
+                let outcome = catch_unwind(AssertUnwindSafe(|| {
+                    let mut on_info = |i: &engine::SearchInfo| {
+                        out.line(&output::info_line(dialect, i, show_multipv));
+                    };
+                    searcher.search(&pos, &limits, &control, &mut on_info)
+                }));
+                let (searcher, result) = match outcome {
+                    Ok(r) => (Some(searcher), Some(r)),
+                    Err(_) => (None, None),
+                };
+                let _ = tx.send(Event::Done {
+                    id,
+                    searcher,
+                    result,
+                });
+            });
+        match spawned {
+            Ok(_) => self.thinking = Some(t),
+            Err(e) => {
+                // The searcher went with the failed closure: make a new one and
+                // still answer, as a GUI waits for `bestmove`.
+                self.searcher = Slot::Empty;
+                self.error(&format!("cannot start the search thread: {e}"));
+                self.thinking = Some(t);
+                self.finish(None);
+            }
+        }
+    }
+
+    pub(super) fn search_done(
+        &mut self,
+        id: u64,
+        searcher: Option<S>,
+        result: Option<SearchResult>,
+    ) -> Flow {
+        self.searcher = match searcher {
+            Some(s) => Slot::Ready(s),
+            None => {
+                self.error("the search failed; playing a legal move and starting afresh");
+                Slot::Empty
+            }
+        };
+        let Some(t) = self.thinking.as_mut() else {
+            return Flow::Continue;
+        };
+        if t.id != id {
+            return Flow::Continue;
+        }
+        // `go infinite` and `go ponder` must not answer before `stop`/`ponderhit`.
+        let must_wait = !t.stop_sent && (t.pondering || t.infinite);
+        if must_wait && result.is_some() {
+            t.held = result;
+            return Flow::Continue;
+        }
+        self.finish(result);
+        if self.exit_after_search {
+            return self.exit();
+        }
+        self.run_deferred()
+    }
+
+    fn finish_held(&mut self) {
+        let held = self.thinking.as_mut().and_then(|t| t.held.take());
+        self.finish(held);
+    }
+
+    /// Print the answer of the current search and go idle.
+    fn finish(&mut self, result: Option<SearchResult>) {
+        let Some(t) = self.thinking.take() else {
+            return;
+        };
+        let dialect = self.dialect();
+        let (best, ponder, flag) = match result {
+            Some(r) if t.depth_zero => {
+                let _ = r;
+                (None, None, Flag::None)
+            }
+            Some(r) => {
+                // Resignation and draw offers belong to games, not analysis.
+                let flag = if t.infinite || dialect == Dialect::Uci {
+                    Flag::None
+                } else {
+                    go::flag(
+                        &self.settings,
+                        t.draw_offered,
+                        r.score,
+                        t.root.fullmove(),
+                        &mut self.streaks,
+                    )
+                };
+                (r.best, r.ponder, flag)
+            }
+            None => {
+                // The search failed: any legal move beats losing on time.
+                let m = t
+                    .root
+                    .legal_moves()
+                    .iter()
+                    .copied()
+                    .find(|m| !t.banmoves.contains(m));
+                (m, None, Flag::None)
+            }
+        };
+        self.out
+            .line(&output::bestmove_line(dialect, best, ponder, flag));
+    }
+
+    /// Run the lines held during the search, as if they arrived now.
+    fn run_deferred(&mut self) -> Flow {
+        let held: Vec<String> = self.deferred.drain(..).collect();
+        for line in held {
+            if self.handle_line(&line) == Flow::Exit {
+                return Flow::Exit;
+            }
+        }
+        if self.exit_after_search && self.thinking.is_none() {
+            return self.exit();
+        }
+        Flow::Continue
+    }
+}
