@@ -139,12 +139,25 @@ impl Position {
         };
         let ksq = self.king_square(us);
         // Moves of `test` pieces get a full test; moves onto `forbidden` points are dropped.
-        let (test, forbidden) = if self.checkers().any() {
+        let checkers = self.checkers();
+        let (test, forbidden) = if checkers.any() {
             (Bitboard::FULL, Bitboard::EMPTY)
         } else {
             self.pins_and_screens()
         };
+        let evasion = if checkers.any() {
+            self.evasion_filter(checkers, ksq)
+        } else {
+            (Bitboard::FULL, Bitboard::EMPTY)
+        };
         let emit = |from: Square, tgts: Bitboard, list: &mut MoveList| {
+            // In check, a move that neither lands on a point that can stop a check nor
+            // takes a screen away from a checking cannon cannot be legal: skip its test.
+            let tgts = if evasion.1.has(from) {
+                tgts
+            } else {
+                tgts & evasion.0
+            };
             self.emit(from, tgts, test, forbidden, ksq, list)
         };
 
@@ -203,6 +216,27 @@ impl Position {
                 list.push(Move::new(from, to));
             }
         }
+    }
+
+    /// When in check: the points where a non-king move can answer some check (a
+    /// checker, a point between a rook, cannon or king checker and our king, a checking
+    /// knight's leg), and the screens of checking cannons (moving one away answers that
+    /// check). A move that does neither leaves every check in place.
+    #[inline]
+    fn evasion_filter(&self, checkers: Bitboard, ksq: Square) -> (Bitboard, Bitboard) {
+        let occ = self.occupied();
+        let (mut reach, mut screens) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for c in checkers {
+            reach |= Bitboard::from_square(c) | attacks::between(ksq, c);
+            match self.piece_at(c).map(|p| p.kind) {
+                Some(PieceKind::Knight) => {
+                    reach |= Bitboard::from_square(attacks::knight_leg(c, ksq));
+                }
+                Some(PieceKind::Cannon) => screens |= attacks::between(ksq, c) & occ,
+                _ => {}
+            }
+        }
+        (reach, screens)
     }
 
     /// Our pieces whose moves need a full legality test, and the points no other
@@ -338,3 +372,53 @@ impl std::fmt::Display for MoveError {
 }
 
 impl std::error::Error for MoveError {}
+
+#[cfg(test)]
+mod tests {
+    use crate::{Move, Position};
+
+    /// In check, the generated moves are exactly the pseudo-legal moves after which
+    /// the king is safe (checked by making each one).
+    #[test]
+    fn evasions_equal_brute_force_in_random_positions_in_check() {
+        let mut x = 5u64;
+        let mut rand = move || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize
+        };
+        let mut in_check = 0;
+        for _ in 0..3000 {
+            let mut p = Position::startpos();
+            for _ in 0..rand() % 150 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.make_move(moves.as_slice()[rand() % moves.len()]);
+                if !p.in_check() {
+                    continue;
+                }
+                in_check += 1;
+                let us = p.side_to_move();
+                let mut brute = Vec::new();
+                for from in p.pieces_of(us) {
+                    for to in p.pseudo_targets(from) {
+                        let m = Move::new(from, to);
+                        let mut q = p.clone();
+                        q.make_move(m);
+                        if !q.attackers_to_king(us).any() {
+                            brute.push(m);
+                        }
+                    }
+                }
+                let mut gen = p.legal_moves().as_slice().to_vec();
+                gen.sort_by_key(|m| m.0);
+                brute.sort_by_key(|m| m.0);
+                assert_eq!(gen, brute, "{}", p.to_fen());
+            }
+        }
+        assert!(in_check > 300, "{in_check} positions in check");
+    }
+}
