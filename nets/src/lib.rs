@@ -37,11 +37,10 @@ pub const SCALE: i32 = 400;
 /// `clamp(acc, 0, QA) * w` fits in an i16 lane (255 × 127 = 32385).
 pub const OUT_WEIGHT_MAX: i32 = 127;
 
-/// The best net trained so far (round 2: +76 ± 60 Elo over the handcrafted evaluation
-/// in 120 games at 3 s + 0.05 s, see docs/NNUE.md), compiled into the binary. The
-/// engine's default stays the handcrafted evaluation until the protocol can select
-/// between them and an SPRT confirms the gain.
-pub const EMBEDDED_NET: &[u8] = include_bytes!("../net/qili-psq128-r2.nnue");
+/// The best net trained so far (round 3: +114 ± 62 Elo over the round-2 net in 120
+/// games at 3 s + 0.05 s, see docs/NNUE.md), compiled into the binary; it is the
+/// engine's default evaluation (`EvalFile <hce>` selects the handcrafted one).
+pub const EMBEDDED_NET: &[u8] = include_bytes!("../net/qili-psq128-r3.nnue");
 
 /// The embedded net, validated like a file.
 pub fn embedded() -> Result<Network, NetError> {
