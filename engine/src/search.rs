@@ -237,6 +237,19 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         self.eval.on_unmake();
     }
 
+    /// Neither side has a piece that can attack (rook, knight, cannon or pawn): only
+    /// kings, advisors and elephants are left, and the game is a dead draw whatever
+    /// the evaluation says.
+    #[inline]
+    pub(super) fn no_attacking_material(&self) -> bool {
+        let p = &self.pos;
+        (p.pieces_of_kind(PieceKind::Rook)
+            | p.pieces_of_kind(PieceKind::Knight)
+            | p.pieces_of_kind(PieceKind::Cannon)
+            | p.pieces_of_kind(PieceKind::Pawn))
+        .is_empty()
+    }
+
     fn draw_value(&self, side: Color) -> i32 {
         match side {
             Color::Red => self.shared.options.draw_value_red,

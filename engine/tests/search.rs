@@ -114,6 +114,39 @@ fn quiescence_sees_a_side_left_without_a_move() {
 }
 
 #[test]
+fn no_attacking_material_is_a_dead_draw() {
+    // Only kings, advisors and elephants: whatever the evaluation thinks of the
+    // pieces' placement, the score is the side's draw value.
+    let fens = [
+        "3aka3/9/4b4/9/9/9/9/4B4/9/3AKA3 w - - 0 50",
+        "4k4/4a4/4b4/9/9/9/9/9/4A4/4K4 b - - 0 60",
+    ];
+    for fen in fens {
+        let pos = Position::from_fen(fen).unwrap();
+        let mut e = engine(1, 16);
+        assert_eq!(search_depth(&mut e, &pos, 5).score, Score::Cp(0), "{fen}");
+        let mut o = EngineOptions {
+            threads: 1,
+            hash_mb: 16,
+            ..EngineOptions::default()
+        };
+        o.draw_value_red = 40;
+        o.draw_value_black = -40;
+        let mut e = Engine::new(o);
+        let us = if pos.side_to_move() == rules::Color::Red {
+            40
+        } else {
+            -40
+        };
+        assert_eq!(search_depth(&mut e, &pos, 5).score, Score::Cp(us), "{fen}");
+    }
+    // One pawn is attacking material: no longer scored as a dead draw by rule.
+    let pos = Position::from_fen("3aka3/9/4b4/9/9/9/6P2/4B4/9/3AKA3 w - - 0 50").unwrap();
+    let mut e = engine(1, 16);
+    assert_ne!(search_depth(&mut e, &pos, 5).score, Score::Cp(0));
+}
+
+#[test]
 fn mated_side_reports_negative_mate() {
     // Black to move after 车五平六 is mated: the search has no move at all.
     let pos = Position::from_fen("3k5/9/9/9/9/9/9/9/3R5/4K4 b - - 0 1").unwrap();

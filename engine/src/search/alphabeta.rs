@@ -38,6 +38,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             self.path_events += 1;
             return self.draw_value(self.pos.side_to_move());
         }
+        if self.no_attacking_material() {
+            // A dead draw: a property of the position alone, so it may be stored.
+            return self.draw_value(self.pos.side_to_move());
+        }
         if ply >= MAX_PLY {
             return self.eval.evaluate(&self.pos);
         }

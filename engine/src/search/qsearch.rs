@@ -17,6 +17,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        if self.no_attacking_material() {
+            return self.draw_value(self.pos.side_to_move());
+        }
         if ply >= MAX_PLY {
             return self.eval.evaluate(&self.pos);
         }
