@@ -26,18 +26,21 @@ fn cases_file() -> String {
     panic!("AXF cases file not found (rules/tests/data or ../shared/rules)");
 }
 
-#[test]
-fn red_breaks_its_forbidden_perpetuals() {
+/// A `red_must_change` case (by the verdict in `column`) with its cycle played twice
+/// and then on to `mover`'s next cycle move: the position and that move.
+struct Replayed {
+    id: String,
+    pos: Position,
+    next: rules::Move,
+}
+
+fn replayed_cases(column: &str, mover: Color) -> Vec<Replayed> {
     let text = cases_file();
-    let mut header: Vec<&str> = Vec::new();
-    let mut checked = 0;
-    let mut failures = Vec::new();
-    for line in text.lines() {
+    let mut lines = text.lines();
+    let header: Vec<&str> = lines.next().unwrap_or("").split('\t').collect();
+    let mut out = Vec::new();
+    for line in lines {
         let cols: Vec<&str> = line.split('\t').collect();
-        if header.is_empty() {
-            header = cols;
-            continue;
-        }
         let col = |name: &str| {
             header
                 .iter()
@@ -45,10 +48,10 @@ fn red_breaks_its_forbidden_perpetuals() {
                 .and_then(|i| cols.get(i).copied())
                 .unwrap_or("")
         };
-        if col("verdict_axf") != "red_must_change" {
+        if col(column) != "red_must_change" {
             continue;
         }
-        let id = col("id");
+        let id = col("id").to_string();
         let mut pos = Position::from_fen(col("fen")).unwrap_or_else(|e| panic!("{id}: {e}"));
         let cycle: Vec<_> = col("cycle_moves").split_whitespace().collect();
         for _ in 0..2 {
@@ -59,14 +62,29 @@ fn red_breaks_its_forbidden_perpetuals() {
                 pos.make_move(m);
             }
         }
-        // Some diagrams start with Black's move: play on to Red's first cycle move.
+        // Some diagrams start with the other side's move: play on to `mover`'s.
         let mut i = 0;
-        while pos.side_to_move() != Color::Red {
+        while pos.side_to_move() != mover {
             let m = pos.parse_move(cycle[i]).unwrap();
             pos.make_move(m);
             i += 1;
         }
-        let first = pos.parse_move(cycle[i]).unwrap();
+        let next = pos.parse_move(cycle[i]).unwrap();
+        out.push(Replayed { id, pos, next });
+    }
+    out
+}
+
+#[test]
+fn red_breaks_its_forbidden_perpetuals() {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for Replayed {
+        id,
+        pos,
+        next: first,
+    } in replayed_cases("verdict_axf", Color::Red)
+    {
         let mut e = Engine::new(EngineOptions {
             hash_mb: 8,
             ..EngineOptions::default()
@@ -122,45 +140,14 @@ fn black_keeps_the_cycle_under_chinese_rules() {
 /// Runs the keep-the-cycle check on every case whose `column` says Red must change,
 /// searching under `rules`; returns how many cases were checked.
 fn keeps_the_cycle(column: &str, rules: RuleSet) -> usize {
-    let text = cases_file();
-    let mut header: Vec<&str> = Vec::new();
     let mut checked = 0;
     let mut failures = Vec::new();
-    for line in text.lines() {
-        let cols: Vec<&str> = line.split('\t').collect();
-        if header.is_empty() {
-            header = cols;
-            continue;
-        }
-        let col = |name: &str| {
-            header
-                .iter()
-                .position(|h| *h == name)
-                .and_then(|i| cols.get(i).copied())
-                .unwrap_or("")
-        };
-        if col(column) != "red_must_change" {
-            continue;
-        }
-        let id = col("id");
-        let mut pos = Position::from_fen(col("fen")).unwrap_or_else(|e| panic!("{id}: {e}"));
-        let cycle: Vec<_> = col("cycle_moves").split_whitespace().collect();
-        for _ in 0..2 {
-            for t in &cycle {
-                let m = pos
-                    .parse_move(t)
-                    .unwrap_or_else(|e| panic!("{id}: cycle move {t}: {e}"));
-                pos.make_move(m);
-            }
-        }
-        // Play on to Black's first cycle move of the third round.
-        let mut i = 0;
-        while pos.side_to_move() != Color::Black {
-            let m = pos.parse_move(cycle[i]).unwrap();
-            pos.make_move(m);
-            i += 1;
-        }
-        let keep = pos.parse_move(cycle[i]).unwrap();
+    for Replayed {
+        id,
+        pos,
+        next: keep,
+    } in replayed_cases(column, Color::Black)
+    {
         let mut e = Engine::new(EngineOptions {
             hash_mb: 8,
             rules,

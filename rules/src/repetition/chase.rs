@@ -11,7 +11,7 @@
 use crate::attacks;
 use crate::bitboard::{file_major_bit, Bitboard};
 use crate::position::Position;
-use crate::types::{Color, PieceKind, Square};
+use crate::types::{Color, Piece, PieceKind, Square};
 
 /// Material value in the sense of the rules' exceptions: a protected piece is still
 /// chased when its attacker is worth less (knight or cannon on a rook; advisor,
@@ -245,18 +245,7 @@ fn rook_can_move(pos: &Position, t: Square) -> bool {
 /// What the attack of the piece on `a` (side `by`) on the enemy piece on `t` amounts to,
 /// or `None` when it threatens nothing in the sense of the rules.
 pub(crate) fn assess(pos: &Position, by: Color, a: Square, t: Square) -> Option<Attack> {
-    let attacker = pos.piece_at(a)?;
-    let target = pos.piece_at(t)?;
-    if target.kind == PieceKind::King || attacker.color != by || target.color == by {
-        return None;
-    }
-    // A pawn that has not crossed the river cannot be chased (rule 20).
-    if target.kind == PieceKind::Pawn && t.relative_rank(target.color) < 5 {
-        return None;
-    }
-    if !capture_is_legal(pos, by, a, t) {
-        return None;
-    }
+    let (attacker, target) = chaseable(pos, by, a, t)?;
     // Like pieces that can take each other: an offer of exchange (rule 19).
     if attacker.kind == target.kind
         && attacks_point(pos, t, a)
@@ -302,6 +291,14 @@ pub(crate) fn wins_by_capture(
     a: Square,
     t: Square,
 ) -> Option<ChaseReason> {
+    let (attacker, target) = chaseable(pos, by, a, t)?;
+    capture_gain(pos, by, a, t, attacker.kind, target.kind)
+}
+
+/// The attacker and target when `by`'s piece on `a` can legally take an enemy piece on
+/// `t` that the rules let be chased: not the king, and a pawn only once it has crossed
+/// the river (rule 20).
+fn chaseable(pos: &Position, by: Color, a: Square, t: Square) -> Option<(Piece, Piece)> {
     let attacker = pos.piece_at(a)?;
     let target = pos.piece_at(t)?;
     if target.kind == PieceKind::King || attacker.color != by || target.color == by {
@@ -313,7 +310,7 @@ pub(crate) fn wins_by_capture(
     if !capture_is_legal(pos, by, a, t) {
         return None;
     }
-    capture_gain(pos, by, a, t, attacker.kind, target.kind)
+    Some((attacker, target))
 }
 
 /// All threats of side `by` against the other side's pieces on this board.
