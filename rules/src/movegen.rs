@@ -348,9 +348,29 @@ impl Position {
         }
     }
 
-    /// Is the side to move checkmated or stalemated (no legal move)? In xiangqi both lose.
+    /// Does the side to move have a legal move? (Without one it has lost: mate, or
+    /// 困毙 when not in check.) Stops at the first legal move, trying the pieces that
+    /// are least often immobile first, so that search can afford to ask.
     pub fn has_legal_move(&self) -> bool {
-        !self.legal_moves().is_empty()
+        let us = self.side_to_move();
+        for kind in [
+            PieceKind::Rook,
+            PieceKind::Cannon,
+            PieceKind::Pawn,
+            PieceKind::Knight,
+            PieceKind::Advisor,
+            PieceKind::Elephant,
+            PieceKind::King,
+        ] {
+            for from in self.pieces(us, kind) {
+                for to in self.pseudo_targets(from) {
+                    if self.is_legal(Move::new(from, to)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        false
     }
 }
 

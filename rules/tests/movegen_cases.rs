@@ -306,6 +306,7 @@ fn mate_and_stalemate_have_no_moves() {
     let p = pos("4k4/R8/9/9/9/9/9/9/3R5/5K3 b - - 0 1");
     assert!(!p.in_check());
     assert!(legal(&p).is_empty());
+    assert!(!p.has_legal_move());
 }
 
 // ---- consistency on random positions ----
@@ -336,6 +337,7 @@ fn consistent(p: &Position) {
         }
     }
     assert!(!p.is_legal(Move::NULL));
+    assert_eq!(p.has_legal_move(), !all.is_empty(), "{}", p.to_fen());
     let naive = naive_legal(p);
     assert_eq!(all, naive, "generator vs naive rules in {}", p.to_fen());
     let caps: HashSet<Move> = p.legal_captures().iter().copied().collect();

@@ -6,7 +6,7 @@ use crate::eval::Evaluator;
 use crate::movepick::{see_ge, MovePicker, OrderContext, VICTIM};
 use crate::score::*;
 use crate::tt::Bound;
-use rules::{Move, PieceKind, Position};
+use rules::{Move, PieceKind};
 
 impl<'a, E: Evaluator> Worker<'a, E> {
     pub(super) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
@@ -61,7 +61,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             best = static_eval;
             if best >= beta {
                 // Standing pat assumes a move to stand on: without one we lose (困毙).
-                return if has_any_legal_move(&self.pos) {
+                return if self.pos.has_legal_move() {
                     best
                 } else {
                     mated_in(ply)
@@ -111,7 +111,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
         // No capture was generated (any would prove a legal move): when in check or
         // when no quiet move exists either, the side to move has lost.
-        if move_count == 0 && (in_check || !has_any_legal_move(&self.pos)) {
+        if move_count == 0 && (in_check || !self.pos.has_legal_move()) {
             return mated_in(ply);
         }
         let bound = if best >= beta {
@@ -129,29 +129,4 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         );
         best
     }
-}
-
-/// Does the side to move have a legal move? Stops at the first one found, trying
-/// the pieces that are least often immobile first, so that it is cheap in all but
-/// the rare positions where it matters.
-fn has_any_legal_move(pos: &Position) -> bool {
-    let us = pos.side_to_move();
-    for kind in [
-        PieceKind::Rook,
-        PieceKind::Cannon,
-        PieceKind::Pawn,
-        PieceKind::Knight,
-        PieceKind::Advisor,
-        PieceKind::Elephant,
-        PieceKind::King,
-    ] {
-        for from in pos.pieces(us, kind) {
-            for to in pos.pseudo_targets(from) {
-                if pos.is_legal(Move::new(from, to)) {
-                    return true;
-                }
-            }
-        }
-    }
-    false
 }
