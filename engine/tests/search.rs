@@ -114,6 +114,95 @@ fn quiescence_sees_a_side_left_without_a_move() {
 }
 
 #[test]
+fn main_search_sees_a_side_left_without_a_move() {
+    // Mates in 2 that end in 困毙: a check, the one reply, then a move after which
+    // Black, not in check, has no legal move, which loses. Black is far ahead in
+    // material but its army is jammed, so its static evaluation is high where it
+    // has no move. The finishing move is not the first one searched at its node:
+    // the 困毙 node is reached with a null window in the main search, where reverse
+    // futility or the null move would cut it off on that evaluation were a side
+    // without a legal move not excluded. (Without the guard the engine reports a
+    // centipawn score or a longer mate at depths 3 to 7 on both.)
+    // (FEN, the only winning first move, the only reply, every finishing move with
+    // an x for a capture.)
+    let cases = [
+        // Black: two rooks, two knights, two cannons, three pawns against two rooks,
+        // knight, cannon, two pawns. 车九平四 (a2f2) checks on the f-file; only the
+        // knight g9f7 blocks; the quiet 车四退一 (f2f1) takes f1 from the cannon on
+        // f0. Then knight f7 is pinned by the rook, knight e7 is the leg that stops
+        // the red knight d7 from checking, cannon d8 and advisor e8 are the two
+        // screens between the red cannon c8 and the king, the elephant a7 is blocked
+        // at b6, and the rest box each other in.
+        (
+            "2brran2/2Ccak2P/b2Nn4/1R7/P8/9/9/R8/9/4Kcppp w - - 0 1",
+            "a2f2",
+            "g9f7",
+            &["f2f1"][..],
+        ),
+        // Black: the same army (jammed in Red's corner) against two rooks, knight,
+        // cannon, two pawns. 车九进二 (a7a9) checks on the back rank; 将5进1 (e9e8) is
+        // forced; the knight or the pawn to b6 blocks the eye of the elephant c5 (or
+        // the knight takes it). Knight e1 and elephant e7 are the two screens
+        // between the red cannon e0 and the king, and may not leave the e-file.
+        (
+            "4ka3/6P2/R3ba3/P8/2b6/N8/9/5R3/4ncppp/3KCnrcr w - - 0 1",
+            "a7a9",
+            "e9e8",
+            &["a4b6", "a4c5x", "a6b6"][..],
+        ),
+    ];
+    for (fen, win, reply, finishes) in cases {
+        let mut pos = Position::from_fen(fen).unwrap();
+        let win = pos.parse_move(win).unwrap();
+        assert!(!forced_win_within(&mut pos, 1), "{fen}");
+        let mut winning = Vec::new();
+        for &m in pos.legal_moves().iter() {
+            pos.make_move(m);
+            let replies = pos.legal_moves();
+            let wins = replies.iter().all(|&r| {
+                pos.make_move(r);
+                let w = forced_win_within(&mut pos, 1);
+                pos.unmake_move();
+                w
+            });
+            pos.unmake_move();
+            if wins {
+                winning.push(m);
+            }
+        }
+        assert_eq!(winning, vec![win], "{fen}: one winning move only");
+        pos.make_move(win);
+        assert!(pos.in_check(), "{fen}");
+        let replies: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        assert_eq!(
+            replies,
+            vec![pos.parse_move(reply).unwrap()],
+            "{fen}: forced"
+        );
+        pos.make_move(replies[0]);
+        let mut found = Vec::new();
+        for &m in pos.legal_moves().iter() {
+            let capture = pos.piece_at(m.to()).is_some();
+            pos.make_move(m);
+            if !pos.has_legal_move() {
+                assert!(!pos.in_check(), "{fen}: {m} is a check, not a 困毙");
+                found.push(format!("{m}{}", if capture { "x" } else { "" }));
+            }
+            pos.unmake_move();
+        }
+        found.sort();
+        assert_eq!(found, finishes, "{fen}");
+
+        let pos = Position::from_fen(fen).unwrap();
+        for depth in 3..=7 {
+            let r = search_depth(&mut engine(1, 16), &pos, depth);
+            assert_eq!(r.best, Some(win), "{fen} depth {depth}");
+            assert_eq!(r.score, Score::Mate(2), "{fen} depth {depth}");
+        }
+    }
+}
+
+#[test]
 fn no_attacking_material_is_a_dead_draw() {
     // Only kings, advisors and elephants: whatever the evaluation thinks of the
     // pieces' placement, the score is the side's draw value.
