@@ -99,6 +99,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 && static_eval - 100 * (depth - improving as i32) >= beta
                 && static_eval < RULE_BOUND
                 && beta > -RULE_BOUND
+                // A side without a legal move (困毙) has lost, whatever it owns.
+                && self.pos.has_legal_move()
             {
                 return static_eval;
             }
@@ -109,6 +111,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 && static_eval >= beta
                 && beta > -RULE_BOUND
                 && self.has_attacking_pieces(us)
+                && self.pos.has_legal_move()
             {
                 let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
                 self.stack[ply].mv = Move::NULL;
