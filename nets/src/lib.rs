@@ -26,7 +26,7 @@ pub use simd::Backend;
 /// Inputs per perspective: 14 piece kinds (own 7 first) × 90 points.
 pub const INPUTS: usize = 14 * 90;
 /// Hidden neurons per perspective.
-pub const HIDDEN: usize = 128;
+pub const HIDDEN: usize = 256;
 /// First-layer quantisation: a float activation of 1.0 is `QA` in the accumulator.
 pub const QA: i32 = 255;
 /// Output-layer quantisation: a float weight of 1.0 is `QB`.
@@ -37,10 +37,18 @@ pub const SCALE: i32 = 400;
 /// `clamp(acc, 0, QA) * w` fits in an i16 lane (255 × 127 = 32385).
 pub const OUT_WEIGHT_MAX: i32 = 127;
 
-/// The best net trained so far (round 3: +114 ± 62 Elo over the round-2 net in 120
-/// games at 3 s + 0.05 s, see docs/NNUE.md), compiled into the binary; it is the
-/// engine's default evaluation (`EvalFile <hce>` selects the handcrafted one).
-pub const EMBEDDED_NET: &[u8] = include_bytes!("../net/qili-psq128-r3.nnue");
+// One perspective's output sum, `Σ clamp(acc, 0, QA)² · w`, is accumulated in i32
+// (`simd::screlu_dot`): it must not overflow even with every activation saturated and
+// every weight at the limit. A wider hidden layer than this allows needs i64 sums.
+const _: () = assert!(
+    HIDDEN as i64 * (QA as i64 * QA as i64) * OUT_WEIGHT_MAX as i64 <= i32::MAX as i64
+);
+
+/// The best net trained so far (round 4, 256 hidden neurons: +154 ± 63 Elo over the
+/// round-3 net in 120 games at 3 s + 0.05 s, see docs/NNUE.md), compiled into the
+/// binary; it is the engine's default evaluation (`EvalFile <hce>` selects the
+/// handcrafted one).
+pub const EMBEDDED_NET: &[u8] = include_bytes!("../net/qili-psq256-r4.nnue");
 
 /// The embedded net, validated like a file.
 pub fn embedded() -> Result<Network, NetError> {

@@ -63,9 +63,9 @@ fn every_header_field_is_checked() {
         }
     );
     assert_eq!(
-        err(&|x| set_u32(x, 20, 256)),
+        err(&|x| set_u32(x, 20, 2 * HIDDEN as u32)),
         NetError::HiddenMismatch {
-            found: 256,
+            found: 2 * HIDDEN as u32,
             expected: HIDDEN as u32
         }
     );

@@ -87,7 +87,9 @@ fn tiny_training_run_lowers_validation_loss_reproducibly() {
         let mut st = nets::AccumulatorStack::default();
         st.reset(&q, &pos);
         let (qi, f) = (st.evaluate(&q, &pos) as f64, net.evaluate(&pos));
-        if (qi - f).abs() <= 5.0 + 0.05 * f.abs() {
+        // Rounding each of the 2·HIDDEN output weights to 1/QB adds an error that
+        // grows with √(2·HIDDEN): about ±10 cp for 256 neurons on this crude net.
+        if (qi - f).abs() <= 10.0 + 0.05 * f.abs() {
             agree += 1;
         }
     }
