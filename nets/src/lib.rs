@@ -40,9 +40,8 @@ pub const OUT_WEIGHT_MAX: i32 = 127;
 // One perspective's output sum, `Σ clamp(acc, 0, QA)² · w`, is accumulated in i32
 // (`simd::screlu_dot`): it must not overflow even with every activation saturated and
 // every weight at the limit. A wider hidden layer than this allows needs i64 sums.
-const _: () = assert!(
-    HIDDEN as i64 * (QA as i64 * QA as i64) * OUT_WEIGHT_MAX as i64 <= i32::MAX as i64
-);
+const _: () =
+    assert!(HIDDEN as i64 * (QA as i64 * QA as i64) * OUT_WEIGHT_MAX as i64 <= i32::MAX as i64);
 
 /// The best net trained so far (round 4, 256 hidden neurons: +154 ± 63 Elo over the
 /// round-3 net in 120 games at 3 s + 0.05 s, see docs/NNUE.md), compiled into the
