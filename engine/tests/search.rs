@@ -88,6 +88,21 @@ fn finds_composed_mates() {
     }
 }
 
+/// The moves of `pos` after which the opponent, not in check, has no legal move
+/// (困毙); asserts that none of them is a check.
+fn stalemating_moves(pos: &mut Position) -> Vec<Move> {
+    let mut found = Vec::new();
+    for &m in pos.legal_moves().iter() {
+        pos.make_move(m);
+        if !pos.has_legal_move() {
+            assert!(!pos.in_check(), "{m} is a check, not a 困毙");
+            found.push(m);
+        }
+        pos.unmake_move();
+    }
+    found
+}
+
 #[test]
 fn quiescence_sees_a_side_left_without_a_move() {
     // 兵六进一 (f6f7) takes f8 from the black king; e9 faces the red king. Black is
@@ -96,16 +111,11 @@ fn quiescence_sees_a_side_left_without_a_move() {
     let fen = "5k3/9/9/5P3/9/9/9/9/9/4K4 w - - 0 1";
     let mut pos = Position::from_fen(fen).unwrap();
     let win = pos.parse_move("f6f7").unwrap();
-    let mut stalemating = Vec::new();
-    for &m in pos.legal_moves().iter() {
-        pos.make_move(m);
-        if pos.legal_moves().is_empty() {
-            assert!(!pos.in_check(), "{m} is a check, not a 困毙");
-            stalemating.push(m);
-        }
-        pos.unmake_move();
-    }
-    assert_eq!(stalemating, vec![win], "the composition has one win only");
+    assert_eq!(
+        stalemating_moves(&mut pos),
+        vec![win],
+        "the composition has one win only"
+    );
     for depth in [1, 2, 3] {
         let r = search_depth(&mut engine(1, 16), &pos, depth);
         assert_eq!(r.best, Some(win), "depth {depth}");
@@ -180,16 +190,13 @@ fn main_search_sees_a_side_left_without_a_move() {
             "{fen}: forced"
         );
         pos.make_move(replies[0]);
-        let mut found = Vec::new();
-        for &m in pos.legal_moves().iter() {
-            let capture = pos.piece_at(m.to()).is_some();
-            pos.make_move(m);
-            if !pos.has_legal_move() {
-                assert!(!pos.in_check(), "{fen}: {m} is a check, not a 困毙");
-                found.push(format!("{m}{}", if capture { "x" } else { "" }));
-            }
-            pos.unmake_move();
-        }
+        let mut found: Vec<String> = stalemating_moves(&mut pos)
+            .into_iter()
+            .map(|m| {
+                let capture = pos.piece_at(m.to()).is_some();
+                format!("{m}{}", if capture { "x" } else { "" })
+            })
+            .collect();
         found.sort();
         assert_eq!(found, finishes, "{fen}");
 
