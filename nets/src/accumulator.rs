@@ -31,13 +31,14 @@ impl Accumulator {
         acc
     }
 
-    /// Evaluation in centipawns from `stm`'s point of view.
-    pub fn evaluate(&self, net: &Network, stm: Color, backend: Backend) -> i32 {
-        let (w_us, w_them) = net.out_halves();
+    /// Evaluation in centipawns from `stm`'s point of view through output head `bucket`
+    /// (`Network::bucket_of` picks it for a position; 0 for a one-head net).
+    pub fn evaluate(&self, net: &Network, stm: Color, bucket: usize, backend: Backend) -> i32 {
+        let (w_us, w_them) = net.out_halves(bucket);
         let us = simd::screlu_dot(backend, &self.v[stm.index()], w_us) as i64;
         let them = simd::screlu_dot(backend, &self.v[stm.flip().index()], w_them) as i64;
         // QA²·QB → QA·QB, add the bias (QA·QB), then to centipawns.
-        let out = (us + them) / QA as i64 + net.out_bias() as i64;
+        let out = (us + them) / QA as i64 + net.out_bias(bucket) as i64;
         (out * SCALE as i64 / (QA * QB) as i64) as i32
     }
 }
@@ -211,15 +212,11 @@ impl AccumulatorStack {
     /// Evaluation of `pos` (which must be the position this stack follows).
     pub fn evaluate(&mut self, net: &Network, pos: &Position) -> i32 {
         let backend = self.backend;
+        let (stm, bucket) = (pos.side_to_move(), net.bucket_of(pos));
         if self.len == 0 {
-            return Accumulator::refresh(net, pos, backend).evaluate(
-                net,
-                pos.side_to_move(),
-                backend,
-            );
+            return Accumulator::refresh(net, pos, backend).evaluate(net, stm, bucket, backend);
         }
-        self.materialise(net)
-            .evaluate(net, pos.side_to_move(), backend)
+        self.materialise(net).evaluate(net, stm, bucket, backend)
     }
 }
 
@@ -259,7 +256,13 @@ mod tests {
     /// many plies later, some never) equal a fresh accumulator's, on both backends.
     #[test]
     fn lazy_updates_equal_a_refresh_wherever_evaluate_is_asked() {
-        let mut f = crate::train::init_random(21);
+        for heads in [1, 8] {
+            lazy_updates_equal_a_refresh(heads);
+        }
+    }
+
+    fn lazy_updates_equal_a_refresh(heads: usize) {
+        let mut f = crate::train::init_random_bucketed(21, heads);
         f.out_w
             .iter_mut()
             .enumerate()
@@ -293,7 +296,7 @@ mod tests {
                     evaluated += 1;
                     assert_eq!(
                         stack.evaluate(&net, &pos),
-                        fresh.evaluate(&net, pos.side_to_move(), backend),
+                        fresh.evaluate(&net, pos.side_to_move(), net.bucket_of(&pos), backend),
                         "{}",
                         pos.to_fen()
                     );

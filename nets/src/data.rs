@@ -119,6 +119,11 @@ impl PackedPosition {
         }
     }
 
+    /// Pieces on the board (kings included), which picks the output head.
+    pub fn piece_count(&self) -> u32 {
+        self.occupancy().count_ones()
+    }
+
     pub fn side_to_move(&self) -> Color {
         if self.bytes[31] == 0 {
             Color::Red

@@ -4,28 +4,36 @@
 //! offset size  field
 //!  0      8    magic "QILINNUE"
 //!  8      4    format version (1)
-//! 12      4    architecture id (1 = PSQ inputs, one SCReLU hidden layer, one output)
+//! 12      4    architecture id: 1 = PSQ inputs, one SCReLU hidden layer, one output;
+//!              2 = the same with material output buckets (one output head per bucket,
+//!              chosen by the piece count, see `buckets`)
 //! 16      4    feature set id (1 = 14 kinds × 90 points per perspective, Black rotated)
 //! 20      4    hidden neurons per perspective
 //! 24      4    QA, 28: QB, 32: SCALE (quantisation of the first layer, the output layer,
 //!              and the centipawn scale of the float output)
-//! 36      4    reserved (0)
-//! 40      8    payload length in bytes
+//! 36      4    architecture 1: reserved (0, meaning one head);
+//!              architecture 2: output buckets B, 1..=MAX_BUCKETS
+//! 40      8    payload length in bytes (depends on B)
 //! 48      8    FNV-1a 64 checksum of the payload
 //! 56      8    reserved (0)
 //! 64      …    payload: first-layer weights i16[INPUTS × HIDDEN] (feature-major: the
 //!              HIDDEN weights of feature f are contiguous), first-layer biases i16[HIDDEN],
-//!              output weights i16[2 × HIDDEN] (side to move's half first), output bias
-//!              i32, zero padding to a multiple of 64 bytes.
+//!              output weights i16[B × 2 × HIDDEN] (head-major; in each head the side to
+//!              move's half first), output biases i32[B], zero padding to a multiple of
+//!              64 bytes.
 //! ```
+//! With B = 1 both architectures lay out the same payload; the writer uses
+//! architecture 1 for one head, so one-head nets stay readable by older builds.
 //! Every mismatch is a typed `NetError`; nothing is guessed or silently replaced.
 
+use crate::buckets::MAX_BUCKETS;
 use crate::{HIDDEN, INPUTS, OUT_WEIGHT_MAX, QA, QB, SCALE};
 use std::fmt;
 
 pub const MAGIC: [u8; 8] = *b"QILINNUE";
 pub const VERSION: u32 = 1;
 pub const ARCH_PSQ_SCRELU: u32 = 1;
+pub const ARCH_PSQ_SCRELU_BUCKETS: u32 = 2;
 pub const FEATURES_PSQ_1260: u32 = 1;
 pub const HEADER_LEN: usize = 64;
 
@@ -33,12 +41,28 @@ pub const FT_WEIGHTS: usize = INPUTS * HIDDEN;
 pub const FT_W_OFFSET: usize = HEADER_LEN;
 pub const FT_B_OFFSET: usize = FT_W_OFFSET + 2 * FT_WEIGHTS;
 pub const OUT_W_OFFSET: usize = FT_B_OFFSET + 2 * HIDDEN;
-pub const OUT_B_OFFSET: usize = OUT_W_OFFSET + 2 * 2 * HIDDEN;
-/// Payload bytes without padding.
-const PAYLOAD_USED: usize = OUT_B_OFFSET + 4 - HEADER_LEN;
-/// Payload bytes as stored (padded to 64).
-pub const PAYLOAD_LEN: usize = PAYLOAD_USED.div_ceil(64) * 64;
-pub const FILE_LEN: usize = HEADER_LEN + PAYLOAD_LEN;
+
+/// Offset of the output biases of a net with `buckets` heads.
+pub const fn out_b_offset(buckets: usize) -> usize {
+    OUT_W_OFFSET + 2 * 2 * HIDDEN * buckets
+}
+
+/// Payload bytes as stored (padded to 64) for `buckets` heads.
+pub const fn payload_len(buckets: usize) -> usize {
+    (out_b_offset(buckets) + 4 * buckets - HEADER_LEN).div_ceil(64) * 64
+}
+
+/// Whole-file bytes for `buckets` heads.
+pub const fn file_len(buckets: usize) -> usize {
+    HEADER_LEN + payload_len(buckets)
+}
+
+/// Output-bias offset of a one-head (architecture 1) net.
+pub const OUT_B_OFFSET: usize = out_b_offset(1);
+/// Payload bytes of a one-head (architecture 1) net.
+pub const PAYLOAD_LEN: usize = payload_len(1);
+/// File bytes of a one-head (architecture 1) net.
+pub const FILE_LEN: usize = file_len(1);
 
 /// Why a net could not be loaded.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -57,9 +81,16 @@ pub enum NetError {
         found: u32,
         supported: u32,
     },
+    /// An architecture id this build does not run (`expected`: the newest it runs;
+    /// it runs every id from 1 to that).
     ArchitectureMismatch {
         found: u32,
         expected: u32,
+    },
+    /// Architecture 2 with an output-bucket count outside 1..=MAX_BUCKETS.
+    BadBucketCount {
+        found: u32,
+        max: u32,
     },
     FeatureSetMismatch {
         found: u32,
@@ -127,7 +158,13 @@ impl fmt::Display for NetError {
                 )
             }
             NetError::ArchitectureMismatch { found, expected } => {
-                write!(f, "net architecture {found}, this build runs {expected}")
+                write!(
+                    f,
+                    "net architecture {found}, this build runs 1 to {expected}"
+                )
+            }
+            NetError::BadBucketCount { found, max } => {
+                write!(f, "net has {found} output buckets, need 1 to {max}")
             }
             NetError::FeatureSetMismatch { found, expected } => {
                 write!(f, "net feature set {found}, this build uses {expected}")
@@ -204,25 +241,33 @@ fn u64_at(b: &[u8], at: usize) -> u64 {
     u64::from_le_bytes(x)
 }
 
-/// The header of this build's architecture for a payload with `checksum`.
-pub fn header(checksum: u64) -> [u8; HEADER_LEN] {
+/// The header of a net with `buckets` heads (architecture 1 for one head, 2 for more)
+/// and a payload with `checksum`.
+pub fn header(checksum: u64, buckets: usize) -> [u8; HEADER_LEN] {
     let mut h = [0u8; HEADER_LEN];
     h[0..8].copy_from_slice(&MAGIC);
     h[8..12].copy_from_slice(&VERSION.to_le_bytes());
-    h[12..16].copy_from_slice(&ARCH_PSQ_SCRELU.to_le_bytes());
+    let (arch, stored_buckets) = if buckets == 1 {
+        (ARCH_PSQ_SCRELU, 0)
+    } else {
+        (ARCH_PSQ_SCRELU_BUCKETS, buckets as u32)
+    };
+    h[12..16].copy_from_slice(&arch.to_le_bytes());
     h[16..20].copy_from_slice(&FEATURES_PSQ_1260.to_le_bytes());
     h[20..24].copy_from_slice(&(HIDDEN as u32).to_le_bytes());
     h[24..28].copy_from_slice(&(QA as u32).to_le_bytes());
     h[28..32].copy_from_slice(&(QB as u32).to_le_bytes());
     h[32..36].copy_from_slice(&(SCALE as u32).to_le_bytes());
-    h[40..48].copy_from_slice(&(PAYLOAD_LEN as u64).to_le_bytes());
+    h[36..40].copy_from_slice(&stored_buckets.to_le_bytes());
+    h[40..48].copy_from_slice(&(payload_len(buckets) as u64).to_le_bytes());
     h[48..56].copy_from_slice(&checksum.to_le_bytes());
     h
 }
 
-/// Check a whole file image (header and payload) against this build's architecture.
-/// The checks run from the cheapest and most telling (magic, version) to the checksum.
-pub fn validate(bytes: &[u8]) -> Result<(), NetError> {
+/// Check a whole file image (header and payload) against the architectures this build
+/// runs and return its number of output heads. The checks run from the cheapest and
+/// most telling (magic, version) to the checksum.
+pub fn validate(bytes: &[u8]) -> Result<usize, NetError> {
     if cfg!(target_endian = "big") {
         return Err(NetError::BigEndianHost);
     }
@@ -241,10 +286,10 @@ pub fn validate(bytes: &[u8]) -> Result<(), NetError> {
         });
     }
     let arch = u32_at(bytes, 12);
-    if arch != ARCH_PSQ_SCRELU {
+    if arch != ARCH_PSQ_SCRELU && arch != ARCH_PSQ_SCRELU_BUCKETS {
         return Err(NetError::ArchitectureMismatch {
             found: arch,
-            expected: ARCH_PSQ_SCRELU,
+            expected: ARCH_PSQ_SCRELU_BUCKETS,
         });
     }
     let feats = u32_at(bytes, 16);
@@ -269,26 +314,38 @@ pub fn validate(bytes: &[u8]) -> Result<(), NetError> {
             expected: expected_quant,
         });
     }
-    if u32_at(bytes, 36) != 0 || u64_at(bytes, 56) != 0 {
+    if u64_at(bytes, 56) != 0 {
         return Err(NetError::NonZeroReserved);
     }
+    let buckets = match (arch, u32_at(bytes, 36)) {
+        (ARCH_PSQ_SCRELU, 0) => 1,
+        (ARCH_PSQ_SCRELU, _) => return Err(NetError::NonZeroReserved),
+        (_, n) if (1..=MAX_BUCKETS as u32).contains(&n) => n as usize,
+        (_, n) => {
+            return Err(NetError::BadBucketCount {
+                found: n,
+                max: MAX_BUCKETS as u32,
+            })
+        }
+    };
+    let (payload, file) = (payload_len(buckets), file_len(buckets));
     let declared = u64_at(bytes, 40);
-    if declared != PAYLOAD_LEN as u64 {
+    if declared != payload as u64 {
         return Err(NetError::PayloadLengthMismatch {
             declared,
-            expected: PAYLOAD_LEN as u64,
+            expected: payload as u64,
         });
     }
-    if bytes.len() < FILE_LEN {
+    if bytes.len() < file {
         return Err(NetError::Truncated {
             len: bytes.len(),
-            expected: FILE_LEN,
+            expected: file,
         });
     }
-    if bytes.len() > FILE_LEN {
+    if bytes.len() > file {
         return Err(NetError::TrailingBytes {
             len: bytes.len(),
-            expected: FILE_LEN,
+            expected: file,
         });
     }
     let stored = u64_at(bytes, 48);
@@ -296,8 +353,11 @@ pub fn validate(bytes: &[u8]) -> Result<(), NetError> {
     if stored != computed {
         return Err(NetError::ChecksumMismatch { stored, computed });
     }
-    if bytes[OUT_B_OFFSET + 4..].iter().any(|&b| b != 0) {
+    if bytes[out_b_offset(buckets) + 4 * buckets..]
+        .iter()
+        .any(|&b| b != 0)
+    {
         return Err(NetError::NonZeroReserved);
     }
-    Ok(())
+    Ok(buckets)
 }

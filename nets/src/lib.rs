@@ -7,8 +7,16 @@
 //! (90 points × 14 piece kinds, the board rotated for Black) feed a hidden layer of
 //! `HIDDEN` i16 neurons; the side to move's and the opponent's layers, each through a
 //! squared clipped ReLU, feed one output. Scores are centipawns from the side to move.
+//!
+//! Architecture 2 adds material output buckets: the hidden layer stays shared, and the
+//! output layer has one head (weights and bias) per bucket, 1 to `buckets::MAX_BUCKETS`
+//! of them; a position is scored by the head its piece count picks (`buckets::bucket`,
+//! 2..=32 pieces cut into nearly equal runs). The bucket count is a property of the
+//! loaded `Network` (from the file header), not of the build; one head is exactly
+//! architecture 1.
 
 pub mod accumulator;
+pub mod buckets;
 pub mod data;
 pub mod features;
 pub mod format;

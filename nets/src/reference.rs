@@ -1,6 +1,7 @@
 //! The float network: the trainer's parameters and the plain reference that the
 //! quantised inference is tested against.
 
+use crate::buckets::bucket;
 use crate::features;
 use crate::{NetError, Network, HIDDEN, INPUTS, OUT_WEIGHT_MAX, QA, QB, SCALE};
 use rules::{Color, Position};
@@ -10,9 +11,11 @@ use rules::{Color, Position};
 pub struct FloatNet {
     pub ft_w: Vec<f32>,
     pub ft_b: Vec<f32>,
-    /// Side to move's `HIDDEN` first, then the opponent's.
+    /// `2 × HIDDEN` per output head, head after head; in each, the side to move's
+    /// `HIDDEN` first, then the opponent's.
     pub out_w: Vec<f32>,
-    pub out_b: f32,
+    /// One bias per output head; its length is the number of heads.
+    pub out_b: Vec<f32>,
 }
 
 /// Largest float output weight that quantises within ±OUT_WEIGHT_MAX.
@@ -21,13 +24,24 @@ pub const OUT_W_LIMIT: f32 = OUT_WEIGHT_MAX as f32 / QB as f32;
 pub const FT_W_LIMIT: f32 = 1.98;
 
 impl FloatNet {
+    /// All zero, one output head.
     pub fn zeros() -> FloatNet {
+        FloatNet::zeros_bucketed(1)
+    }
+
+    /// All zero, `buckets` output heads.
+    pub fn zeros_bucketed(buckets: usize) -> FloatNet {
         FloatNet {
             ft_w: vec![0.0; INPUTS * HIDDEN],
             ft_b: vec![0.0; HIDDEN],
-            out_w: vec![0.0; 2 * HIDDEN],
-            out_b: 0.0,
+            out_w: vec![0.0; buckets * 2 * HIDDEN],
+            out_b: vec![0.0; buckets],
         }
+    }
+
+    /// Number of output heads.
+    pub fn buckets(&self) -> usize {
+        self.out_b.len()
     }
 
     /// The float values a quantised net stands for.
@@ -41,7 +55,9 @@ impl FloatNet {
                 .iter()
                 .map(|&w| w as f32 / QB as f32)
                 .collect(),
-            out_b: net.out_bias() as f32 / (QA * QB) as f32,
+            out_b: (0..net.buckets())
+                .map(|b| net.out_bias(b) as f32 / (QA * QB) as f32)
+                .collect(),
         }
     }
 
@@ -64,10 +80,16 @@ impl FloatNet {
             .iter()
             .map(|&w| q16(w, QB, OUT_WEIGHT_MAX))
             .collect();
-        let out_b = (self.out_b as f64 * (QA * QB) as f64)
-            .round()
-            .clamp(i32::MIN as f64, i32::MAX as f64) as i32;
-        Network::from_parts(&ft_w, &ft_b, &out_w, out_b)
+        let out_b: Vec<i32> = self
+            .out_b
+            .iter()
+            .map(|&b| {
+                (b as f64 * (QA * QB) as f64)
+                    .round()
+                    .clamp(i32::MIN as f64, i32::MAX as f64) as i32
+            })
+            .collect();
+        Network::from_parts_bucketed(&ft_w, &ft_b, &out_w, &out_b)
     }
 
     /// First-layer sums (Red's, Black's perspective) of the given active features.
@@ -85,13 +107,14 @@ impl FloatNet {
         out
     }
 
-    /// Raw output (before × SCALE) from `stm`'s view.
-    pub fn output(&self, acc: &[Vec<f64>; 2], stm: Color) -> f64 {
+    /// Raw output (before × SCALE) from `stm`'s view of output head `head`.
+    pub fn output(&self, acc: &[Vec<f64>; 2], stm: Color, head: usize) -> f64 {
         let act = |x: f64| x.clamp(0.0, 1.0).powi(2);
-        let (w_us, w_them) = self.out_w.split_at(HIDDEN);
+        let w = &self.out_w[head * 2 * HIDDEN..(head + 1) * 2 * HIDDEN];
+        let (w_us, w_them) = w.split_at(HIDDEN);
         let us = &acc[stm.index()];
         let them = &acc[stm.flip().index()];
-        let mut out = self.out_b as f64;
+        let mut out = self.out_b[head] as f64;
         for j in 0..HIDDEN {
             out += act(us[j]) * w_us[j] as f64 + act(them[j]) * w_them[j] as f64;
         }
@@ -101,6 +124,7 @@ impl FloatNet {
     /// Evaluation in (fractional) centipawns from the side to move's view.
     pub fn evaluate(&self, pos: &Position) -> f64 {
         let acc = self.accumulate(&features::active(pos));
-        self.output(&acc, pos.side_to_move()) * SCALE as f64
+        let head = bucket(pos.occupied().count(), self.buckets());
+        self.output(&acc, pos.side_to_move(), head) * SCALE as f64
     }
 }

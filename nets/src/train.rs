@@ -8,7 +8,12 @@
 //! Each batch is cut into a fixed number of shards (independent of the thread count),
 //! each shard sums its gradient sequentially, and the shards are added in order: a run
 //! is reproducible from its seed on any machine.
+//!
+//! A net with several output heads (material buckets) trains its shared hidden layer on
+//! every position and each head only on the positions its piece count picks
+//! (`crate::buckets::bucket`); AdamW steps all heads.
 
+use crate::buckets::bucket;
 use crate::data::PackedPosition;
 use crate::reference::{FloatNet, FT_W_LIMIT, OUT_W_LIMIT};
 use crate::rng::Rng;
@@ -61,10 +66,16 @@ pub struct EpochReport {
 /// Gradient shards per batch (fixed so that results do not depend on the thread count).
 const SHARDS: usize = 8;
 
-/// A freshly initialised network (reproducible from `seed`).
+/// A freshly initialised one-head network (reproducible from `seed`).
 pub fn init_random(seed: u64) -> FloatNet {
+    init_random_bucketed(seed, 1)
+}
+
+/// A freshly initialised network with `buckets` output heads (reproducible from
+/// `seed`; with one head the same as `init_random`).
+pub fn init_random_bucketed(seed: u64, buckets: usize) -> FloatNet {
     let mut rng = Rng::new(seed);
-    let mut n = FloatNet::zeros();
+    let mut n = FloatNet::zeros_bucketed(buckets);
     n.ft_w.iter_mut().for_each(|w| *w = rng.symmetric(0.05));
     n.ft_b
         .iter_mut()
@@ -83,6 +94,8 @@ struct Scratch {
     us: Vec<usize>,
     them: Vec<usize>,
     acc: [Vec<f32>; 2],
+    /// The output head of the last forward pass.
+    head: usize,
 }
 
 impl Scratch {
@@ -91,6 +104,7 @@ impl Scratch {
             us: Vec::with_capacity(32),
             them: Vec::with_capacity(32),
             acc: [vec![0.0; HIDDEN], vec![0.0; HIDDEN]],
+            head: 0,
         }
     }
 }
@@ -103,7 +117,9 @@ fn target(r: &PackedPosition, cfg: &TrainConfig) -> f32 {
 /// Forward pass; leaves the accumulators in `sc`; returns the prediction.
 fn forward(net: &FloatNet, r: &PackedPosition, cfg: &TrainConfig, sc: &mut Scratch) -> f32 {
     r.features(&mut sc.us, &mut sc.them);
-    let mut out = net.out_b;
+    sc.head = bucket(r.piece_count(), net.buckets());
+    let head_w = &net.out_w[sc.head * 2 * HIDDEN..(sc.head + 1) * 2 * HIDDEN];
+    let mut out = net.out_b[sc.head];
     for (p, feats) in [&sc.us, &sc.them].into_iter().enumerate() {
         let acc = &mut sc.acc[p];
         acc.copy_from_slice(&net.ft_b);
@@ -112,7 +128,7 @@ fn forward(net: &FloatNet, r: &PackedPosition, cfg: &TrainConfig, sc: &mut Scrat
                 *a += *w;
             }
         }
-        let ow = &net.out_w[p * HIDDEN..(p + 1) * HIDDEN];
+        let ow = &head_w[p * HIDDEN..(p + 1) * HIDDEN];
         for (a, w) in acc.iter().zip(ow) {
             let c = a.clamp(0.0, 1.0);
             out += c * c * w;
@@ -132,12 +148,14 @@ fn backward(
     let pred = forward(net, r, cfg, sc);
     let err = pred - target(r, cfg);
     let dout = 2.0 * err * pred * (1.0 - pred) * SCALE as f32 / cfg.score_scale;
-    g.out_b += dout;
+    let head = sc.head;
+    g.out_b[head] += dout;
     let mut dacc = [0.0f32; HIDDEN];
     for p in 0..2 {
         let acc = &sc.acc[p];
-        let ow = &net.out_w[p * HIDDEN..(p + 1) * HIDDEN];
-        let gow = &mut g.out_w[p * HIDDEN..(p + 1) * HIDDEN];
+        let at = (2 * head + p) * HIDDEN;
+        let ow = &net.out_w[at..at + HIDDEN];
+        let gow = &mut g.out_w[at..at + HIDDEN];
         for j in 0..HIDDEN {
             let a = acc[j];
             let c = a.clamp(0.0, 1.0);
@@ -210,10 +228,10 @@ struct AdamStep {
 }
 
 impl Adam {
-    fn new() -> Adam {
+    fn new(buckets: usize) -> Adam {
         Adam {
-            m: FloatNet::zeros(),
-            v: FloatNet::zeros(),
+            m: FloatNet::zeros_bucketed(buckets),
+            v: FloatNet::zeros_bucketed(buckets),
             t: 0,
         }
     }
@@ -251,9 +269,13 @@ impl Adam {
             &k,
         );
         k.limit = f32::MAX;
-        let (mut b, mut mb, mut vb) = ([net.out_b], [self.m.out_b], [self.v.out_b]);
-        adam_slice(&mut b, &[g.out_b], &mut mb, &mut vb, &k);
-        (net.out_b, self.m.out_b, self.v.out_b) = (b[0], mb[0], vb[0]);
+        adam_slice(
+            &mut net.out_b,
+            &g.out_b,
+            &mut self.m.out_b,
+            &mut self.v.out_b,
+            &k,
+        );
     }
 }
 
@@ -261,7 +283,7 @@ fn zero(g: &mut FloatNet) {
     g.ft_w.fill(0.0);
     g.ft_b.fill(0.0);
     g.out_w.fill(0.0);
-    g.out_b = 0.0;
+    g.out_b.fill(0.0);
 }
 
 fn add_into(dst: &mut FloatNet, src: &FloatNet) {
@@ -269,7 +291,7 @@ fn add_into(dst: &mut FloatNet, src: &FloatNet) {
     add(&mut dst.ft_w, &src.ft_w);
     add(&mut dst.ft_b, &src.ft_b);
     add(&mut dst.out_w, &src.out_w);
-    dst.out_b += src.out_b;
+    add(&mut dst.out_b, &src.out_b);
 }
 
 /// Split `data` into (train, validation) by a seeded shuffle.
@@ -293,8 +315,10 @@ pub fn train(
 ) -> FloatNet {
     let (mut train, val) = split(data, cfg);
     let mut rng = Rng::new(cfg.seed);
-    let mut adam = Adam::new();
-    let mut grads: Vec<FloatNet> = (0..SHARDS).map(|_| FloatNet::zeros()).collect();
+    let mut adam = Adam::new(net.buckets());
+    let mut grads: Vec<FloatNet> = (0..SHARDS)
+        .map(|_| FloatNet::zeros_bucketed(net.buckets()))
+        .collect();
     let batch = cfg.batch.max(1);
     for epoch in 0..cfg.epochs {
         let frac = if cfg.epochs > 1 {

@@ -7,20 +7,50 @@ use common::random_position;
 use nets::reference::FloatNet;
 use nets::rng::Rng;
 use nets::simd::{self, Backend};
-use nets::{features, Accumulator, AccumulatorStack, Network, HIDDEN, QA, QB, SCALE};
+use nets::{buckets, features, Accumulator, AccumulatorStack, Network, HIDDEN, QA, QB, SCALE};
 use rules::Position;
 
-/// A random float net with weights spread over the whole quantisable range.
+/// A random one-head float net with weights spread over the whole quantisable range.
 fn random_float_net(seed: u64) -> FloatNet {
+    random_bucketed_net(seed, 1)
+}
+
+/// The same with `buckets` output heads (each head its own random weights and bias).
+fn random_bucketed_net(seed: u64, buckets: usize) -> FloatNet {
     let mut rng = Rng::new(seed);
-    let mut n = FloatNet::zeros();
+    let mut n = FloatNet::zeros_bucketed(buckets);
     n.ft_w.iter_mut().for_each(|w| *w = rng.symmetric(0.08));
     n.ft_b
         .iter_mut()
         .for_each(|w| *w = 0.3 + rng.symmetric(0.4));
     n.out_w.iter_mut().for_each(|w| *w = rng.symmetric(1.9));
-    n.out_b = rng.symmetric(0.5);
+    n.out_b.iter_mut().for_each(|b| *b = rng.symmetric(0.5));
     n
+}
+
+/// A position with `plies` random plies, or fewer pieces: random captures thin the
+/// board so that every material bucket is reached.
+fn random_position_any_material(rng: &mut Rng, plies: usize) -> Position {
+    let mut pos = Position::startpos();
+    for _ in 0..plies {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        let captures: Vec<_> = moves
+            .as_slice()
+            .iter()
+            .copied()
+            .filter(|m| pos.piece_at(m.to()).is_some())
+            .collect();
+        let m = if !captures.is_empty() && rng.below(2) == 0 {
+            captures[rng.below(captures.len())]
+        } else {
+            moves.as_slice()[rng.below(moves.len())]
+        };
+        pos.make_move(m);
+    }
+    pos
 }
 
 fn backends() -> Vec<Backend> {
@@ -34,16 +64,24 @@ fn backends() -> Vec<Backend> {
 #[test]
 fn quantised_matches_dequantised_reference_to_rounding() {
     // The integer pipeline loses only two truncating divisions against the exact
-    // float computation on the very same (quantised) weights.
-    let net = random_float_net(1).quantise().expect("valid net");
+    // float computation on the very same (quantised) weights, whatever the head.
+    for heads in [1, 8] {
+        matches_dequantised(heads);
+    }
+}
+
+fn matches_dequantised(heads: usize) {
+    let net = random_bucketed_net(1, heads).quantise().expect("valid net");
     let deq = FloatNet::from_network(&net);
+    assert_eq!(deq.buckets(), heads);
     let mut rng = Rng::new(2);
     let mut worst = 0.0f64;
     for _ in 0..300 {
         let plies = rng.below(120);
-        let pos = random_position(&mut rng, plies);
+        let pos = random_position_any_material(&mut rng, plies);
         for b in backends() {
-            let q = Accumulator::refresh(&net, &pos, b).evaluate(&net, pos.side_to_move(), b);
+            let head = net.bucket_of(&pos);
+            let q = Accumulator::refresh(&net, &pos, b).evaluate(&net, pos.side_to_move(), head, b);
             let f = deq.evaluate(&pos);
             worst = worst.max((q as f64 - f).abs());
         }
@@ -57,10 +95,12 @@ fn quantisation_bound(f: &FloatNet, pos: &Position) -> f64 {
     let active = features::active(pos);
     let acc = f.accumulate(&active);
     let stm = pos.side_to_move().index();
+    let head = buckets::bucket(pos.occupied().count(), f.buckets());
     let mut bound = 0.5 / (QA * QB) as f64; // output bias rounding
     for (half, p) in [stm, 1 - stm].into_iter().enumerate() {
         let d_acc = 0.5 / QA as f64 * (active[p].len() + 1) as f64;
-        let weights = &f.out_w[half * HIDDEN..(half + 1) * HIDDEN];
+        let at = (2 * head + half) * HIDDEN;
+        let weights = &f.out_w[at..at + HIDDEN];
         for (a, w) in acc[p].iter().zip(weights) {
             let c = a.clamp(0.0, 1.0);
             let d_act = d_acc * (2.0 * c + d_acc);
@@ -73,14 +113,23 @@ fn quantisation_bound(f: &FloatNet, pos: &Position) -> f64 {
 
 #[test]
 fn quantised_matches_float_net_within_quantisation_error() {
-    let float = random_float_net(3);
+    for heads in [1, 8] {
+        quantised_matches_float_net(heads);
+    }
+}
+
+fn quantised_matches_float_net(heads: usize) {
+    let float = random_bucketed_net(3, heads);
     let net = float.quantise().expect("valid net");
+    assert_eq!(net.buckets(), heads);
     let mut rng = Rng::new(4);
     let mut total_err = 0.0;
     let mut total_bound = 0.0;
+    let mut seen = vec![0usize; heads];
     for _ in 0..300 {
         let plies = rng.below(120);
-        let pos = random_position(&mut rng, plies);
+        let pos = random_position_any_material(&mut rng, plies);
+        seen[net.bucket(pos.occupied().count())] += 1;
         let mut q = AccumulatorStack::default();
         q.reset(&net, &pos);
         let got = q.evaluate(&net, &pos) as f64;
@@ -97,17 +146,63 @@ fn quantised_matches_float_net_within_quantisation_error() {
     // Rounding errors mostly cancel: far below the worst case on average.
     assert!(
         total_err < 0.5 * total_bound,
-        "{total_err} vs {total_bound}"
+        "{heads} heads: {total_err} vs {total_bound}"
     );
+    // Every head was exercised.
+    assert!(seen.iter().all(|&n| n > 0), "{heads} heads: {seen:?}");
+}
+
+#[test]
+fn each_material_bucket_uses_its_own_head() {
+    // Zero every head but one: only positions whose piece count picks that head see
+    // its bias; the others evaluate to 0.
+    let base = random_bucketed_net(12, 8);
+    let mut rng = Rng::new(13);
+    let positions: Vec<Position> = (0..200)
+        .map(|_| {
+            let plies = rng.below(150);
+            random_position_any_material(&mut rng, plies)
+        })
+        .collect();
+    for head in 0..8 {
+        let mut f = base.clone();
+        for h in (0..8).filter(|&h| h != head) {
+            f.out_w[h * 2 * HIDDEN..(h + 1) * 2 * HIDDEN].fill(0.0);
+            f.out_b[h] = 0.0;
+        }
+        f.out_b[head] = 1.0; // 400 cp on top of the head's weights
+        let net = f.quantise().expect("valid net");
+        let mut hits = 0;
+        for pos in &positions {
+            let mut st = AccumulatorStack::default();
+            st.reset(&net, pos);
+            let cp = st.evaluate(&net, pos);
+            if buckets::bucket(pos.occupied().count(), 8) == head {
+                let (want, bound) = (f.evaluate(pos), quantisation_bound(&f, pos));
+                assert!((cp as f64 - want).abs() <= bound, "{}", pos.to_fen());
+                assert_ne!(cp, 0, "head {head}: {}", pos.to_fen());
+                hits += 1;
+            } else {
+                assert_eq!(cp, 0, "head {head}: {}", pos.to_fen());
+            }
+        }
+        assert!(hits > 0, "no position in bucket {head}");
+    }
 }
 
 #[test]
 fn incremental_equals_refresh_after_random_make_unmake() {
-    let net = random_float_net(5).quantise().expect("valid net");
+    for heads in [1, 8] {
+        incremental_equals_refresh(heads);
+    }
+}
+
+fn incremental_equals_refresh(heads: usize) {
+    let net = random_bucketed_net(5, heads).quantise().expect("valid net");
     let mut rng = Rng::new(6);
     for b in backends() {
         for game in 0..20 {
-            let mut pos = random_position(&mut rng, game * 3);
+            let mut pos = random_position_any_material(&mut rng, game * 3);
             let mut stack = AccumulatorStack::new(b);
             stack.reset(&net, &pos);
             let mut made = 0usize;
@@ -131,13 +226,18 @@ fn incremental_equals_refresh_after_random_make_unmake() {
                     break;
                 }
                 assert_eq!(stack.depth(), made + 1);
+                let fresh = Accumulator::refresh(&net, &pos, b);
                 assert_eq!(
                     stack.current(&net),
-                    Accumulator::refresh(&net, &pos, b),
+                    fresh,
                     "{:?} after {} plies: {}",
                     b,
                     made,
                     pos.to_fen()
+                );
+                assert_eq!(
+                    stack.evaluate(&net, &pos),
+                    fresh.evaluate(&net, pos.side_to_move(), net.bucket_of(&pos), b)
                 );
             }
         }
@@ -178,17 +278,17 @@ fn avx2_equals_scalar_kernels() {
         simd::update_scalar(&mut s, &acc, &[&cols[0]], &[&cols[1], &cols[2]]);
         assert_eq!(a, s);
     }
-    let net = random_float_net(8).quantise().expect("valid net");
+    let net = random_bucketed_net(8, 8).quantise().expect("valid net");
     for _ in 0..200 {
         let plies = rng.below(100);
-        let pos = random_position(&mut rng, plies);
+        let pos = random_position_any_material(&mut rng, plies);
         let a = Accumulator::refresh(&net, &pos, Backend::Avx2);
         let s = Accumulator::refresh(&net, &pos, Backend::Scalar);
         assert_eq!(a, s);
-        let stm = pos.side_to_move();
+        let (stm, n) = (pos.side_to_move(), net.bucket_of(&pos));
         assert_eq!(
-            a.evaluate(&net, stm, Backend::Avx2),
-            s.evaluate(&net, stm, Backend::Scalar)
+            a.evaluate(&net, stm, n, Backend::Avx2),
+            s.evaluate(&net, stm, n, Backend::Scalar)
         );
     }
 }
@@ -221,12 +321,22 @@ fn evaluation_is_from_the_side_to_move() {
 
 #[test]
 fn network_round_trips_through_a_file() {
-    let net = random_float_net(11).quantise().expect("valid net");
+    for heads in [1, 3, 8] {
+        network_round_trips(heads);
+    }
+}
+
+fn network_round_trips(heads: usize) {
+    let net = random_bucketed_net(11, heads)
+        .quantise()
+        .expect("valid net");
     let path = common::temp_path("roundtrip.nnue");
     net.save(&path).expect("save");
     let back = Network::load(&path).expect("load");
     let _ = std::fs::remove_file(&path);
     assert_eq!(back.as_bytes(), net.as_bytes());
+    assert_eq!(back.buckets(), heads);
+    assert_eq!(back.as_bytes().len(), nets::format::file_len(heads));
     assert_eq!(
         FloatNet::from_network(&back)
             .quantise()

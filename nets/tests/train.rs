@@ -95,3 +95,77 @@ fn tiny_training_run_lowers_validation_loss_reproducibly() {
     }
     assert!(agree >= 95, "{agree}/100 within tolerance");
 }
+
+#[test]
+fn tiny_bucketed_training_run_lowers_validation_loss() {
+    let data = dataset(3000, 2);
+    let cfg = TrainConfig {
+        epochs: 8,
+        lr: 0.01,
+        batch: 256,
+        val_fraction: 0.2,
+        seed: 8,
+        ..TrainConfig::default()
+    };
+    let init = train::init_random_bucketed(cfg.seed, 8);
+    assert_eq!(init.buckets(), 8);
+    let (_, val) = train::split(&data, &cfg);
+    let before = train::mean_loss(&init, &val, &cfg);
+    let mut reports = Vec::new();
+    let net = train::train(init, &data, &cfg, &mut |r| reports.push(r.clone()));
+    assert_eq!(net.buckets(), 8);
+    let after = reports.last().map(|r| r.val_loss).unwrap_or(f64::MAX);
+    assert!(
+        after < 0.6 * before,
+        "validation loss {before:.5} -> {after:.5}"
+    );
+    // The export keeps the heads, and the quantised net picks the same head as the
+    // float net it came from.
+    let q = net.quantise().expect("exports");
+    assert_eq!(q.buckets(), 8);
+    let mut agree = 0;
+    let mut rng = Rng::new(98);
+    for _ in 0..100 {
+        let pos = random_position(&mut rng, 60);
+        let mut st = nets::AccumulatorStack::default();
+        st.reset(&q, &pos);
+        let (qi, f) = (st.evaluate(&q, &pos) as f64, net.evaluate(&pos));
+        if (qi - f).abs() <= 10.0 + 0.05 * f.abs() {
+            agree += 1;
+        }
+    }
+    assert!(agree >= 95, "{agree}/100 within tolerance");
+}
+
+#[test]
+fn only_the_heads_of_the_trained_positions_learn() {
+    // Positions with 26 or more pieces pick heads 6 and 7 of 8: without weight decay
+    // the other heads must come out bit for bit as they went in.
+    let data: Vec<PackedPosition> = dataset(1500, 3)
+        .into_iter()
+        .filter(|r| r.piece_count() >= 26)
+        .collect();
+    assert!(data.len() > 200, "{} positions", data.len());
+    let cfg = TrainConfig {
+        epochs: 2,
+        lr: 0.01,
+        batch: 128,
+        val_fraction: 0.1,
+        weight_decay: 0.0,
+        seed: 9,
+        ..TrainConfig::default()
+    };
+    let init = train::init_random_bucketed(cfg.seed, 8);
+    let net = train::train(init.clone(), &data, &cfg, &mut |_| {});
+    let head = |n: &nets::reference::FloatNet, h: usize| {
+        let w = n.out_w[h * 2 * nets::HIDDEN..(h + 1) * 2 * nets::HIDDEN].to_vec();
+        (w, n.out_b[h])
+    };
+    for h in 0..6 {
+        assert_eq!(head(&net, h), head(&init, h), "head {h} changed");
+    }
+    for h in 6..8 {
+        assert_ne!(head(&net, h), head(&init, h), "head {h} did not learn");
+    }
+    assert_ne!(net.ft_w, init.ft_w, "the shared layer learns");
+}

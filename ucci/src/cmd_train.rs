@@ -3,6 +3,7 @@
 //! in the same order.
 
 use clap::Args;
+use nets::buckets::MAX_BUCKETS;
 use nets::data::{self, PackedPosition};
 use nets::reference::FloatNet;
 use nets::train::{self, TrainConfig};
@@ -29,9 +30,15 @@ pub struct TrainArgs {
     wdl: f32,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Start from this net's weights instead of random ones.
+    /// Start from this net's weights instead of random ones (the net's output-bucket
+    /// count is kept).
     #[arg(long)]
     init: Option<PathBuf>,
+    /// Material output buckets: output heads chosen by the piece count (1: one output,
+    /// architecture 1; 2..=16: architecture 2). Default 1, or the --init net's count;
+    /// a count that contradicts the --init net is an error.
+    #[arg(long)]
+    buckets: Option<usize>,
     /// Positions per AdamW step.
     #[arg(long, default_value_t = 16384)]
     batch: usize,
@@ -57,6 +64,32 @@ pub fn run(a: TrainArgs) -> ExitCode {
         eprintln!("error: need 0 <= --wdl <= 1, 0 <= --val < 1 and --scale > 0");
         return ExitCode::FAILURE;
     }
+    if let Some(b) = a.buckets {
+        if !(1..=MAX_BUCKETS).contains(&b) {
+            eprintln!("error: --buckets {b}: need 1 to {MAX_BUCKETS}");
+            return ExitCode::FAILURE;
+        }
+    }
+    // The net settings are checked before the (possibly large) data is read.
+    let init = match &a.init {
+        Some(path) => match Network::load(path) {
+            Ok(n) if a.buckets.is_some_and(|b| b != n.buckets()) => {
+                eprintln!(
+                    "error: --buckets {} contradicts --init {}, which has {} output buckets",
+                    a.buckets.unwrap_or(1),
+                    path.display(),
+                    n.buckets()
+                );
+                return ExitCode::FAILURE;
+            }
+            Ok(n) => FloatNet::from_network(&n),
+            Err(e) => {
+                eprintln!("error: --init: {e}");
+                return ExitCode::FAILURE;
+            }
+        },
+        None => train::init_random_bucketed(a.seed, a.buckets.unwrap_or(1)),
+    };
     let mut all: Vec<PackedPosition> = Vec::new();
     for path in &a.data {
         match data::read_file(path) {
@@ -74,16 +107,6 @@ pub fn run(a: TrainArgs) -> ExitCode {
         eprintln!("error: no training positions");
         return ExitCode::FAILURE;
     }
-    let init = match &a.init {
-        Some(path) => match Network::load(path) {
-            Ok(n) => FloatNet::from_network(&n),
-            Err(e) => {
-                eprintln!("error: --init: {e}");
-                return ExitCode::FAILURE;
-            }
-        },
-        None => train::init_random(a.seed),
-    };
     let cfg = TrainConfig {
         epochs: a.epochs,
         lr: a.lr,
@@ -96,9 +119,10 @@ pub fn run(a: TrainArgs) -> ExitCode {
     };
     let (_, val) = train::split(&all, &cfg);
     println!(
-        "positions {} (validation {}), threads {}, initial validation loss {:.6}",
+        "positions {} (validation {}), output buckets {}, threads {}, initial validation loss {:.6}",
         all.len(),
         val.len(),
+        init.buckets(),
         rayon::current_num_threads(),
         train::mean_loss(&init, &val, &cfg)
     );

@@ -101,7 +101,7 @@ mod tests {
     #[test]
     fn evaluation_stays_inside_the_eval_band() {
         let mut f = nets::reference::FloatNet::zeros();
-        f.out_b = 1000.0; // far beyond any real score
+        f.out_b[0] = 1000.0; // far beyond any real score
         let net = Arc::new(f.quantise().expect("valid net"));
         let mut e = Nnue::new(net);
         let pos = Position::startpos();
