@@ -9,6 +9,7 @@ mod cmd_judge;
 mod cmd_match;
 mod cmd_perft;
 mod cmd_train;
+mod cmd_tune;
 
 use qili::protocol;
 
@@ -46,6 +47,9 @@ enum Command {
     Datagen(cmd_datagen::DatagenArgs),
     /// Train a net on `qili datagen` data (CPU, all cores) and write the net file.
     Train(cmd_train::TrainArgs),
+    /// Tune the handcrafted evaluation on `qili datagen` data (Texel-style) and write
+    /// its parameters as Rust source.
+    TuneHce(cmd_tune::TuneArgs),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +62,7 @@ fn main() -> ExitCode {
         Some(Command::Match(a)) => cmd_match::run(a),
         Some(Command::Datagen(a)) => cmd_datagen::run(a),
         Some(Command::Train(a)) => cmd_train::run(a),
+        Some(Command::TuneHce(a)) => cmd_tune::run(a),
         None => protocol::run_with_net(cli.net.as_deref()),
     }
 }

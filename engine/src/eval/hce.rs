@@ -3,7 +3,9 @@
 //! and palace safety, cannon pressure on the king's file, linked pawns across the
 //! river, and a scale-down when the side ahead has nothing left to attack with.
 
-use super::tables::{phase_of, psq, PHASE_MAX};
+use super::hce_values::HCE_PARAMS;
+use super::params::HceParams;
+use super::tables::{phase_of, psq, psq_with};
 use super::Evaluator;
 use crate::score::EVAL_LIMIT;
 use rules::attacks;
@@ -27,15 +29,6 @@ impl Default for Hce {
         Hce::new()
     }
 }
-
-const TEMPO: i32 = 10;
-/// Knight mobility bonus by number of reachable points (a trapped knight is a liability).
-const KNIGHT_MOB: [i32; 9] = [-60, -33, -12, 0, 9, 15, 20, 22, 24];
-const ROOK_MOB: i32 = 5;
-const CANNON_MOB: i32 = 2;
-const HOLLOW_CANNON: i32 = 70;
-const CANNON_ON_KING_FILE: i32 = 15;
-const LINKED_PAWNS: i32 = 15;
 
 impl Hce {
     pub fn new() -> Hce {
@@ -75,17 +68,18 @@ impl Hce {
                 return unsafe { Hce::side_terms_popcnt(pos, us) };
             }
         }
-        Hce::side_terms_body(pos, us)
+        Hce::side_terms_body(&HCE_PARAMS, pos, us)
     }
 
+    /// `HCE_PARAMS` is passed as a constant so that every number is an immediate.
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
     unsafe fn side_terms_popcnt(pos: &Position, us: Color) -> (i32, i32) {
-        Hce::side_terms_body(pos, us)
+        Hce::side_terms_body(&HCE_PARAMS, pos, us)
     }
 
     #[inline(always)]
-    fn side_terms_body(pos: &Position, us: Color) -> (i32, i32) {
+    fn side_terms_body(p: &HceParams, pos: &Position, us: Color) -> (i32, i32) {
         let them = us.flip();
         let occ = pos.occupied();
         let byf = pos.occ_by_file();
@@ -94,18 +88,18 @@ impl Hce {
 
         for s in pos.pieces(us, PieceKind::Knight) {
             let n = (attacks::knight(s, occ) & !own).count() as usize;
-            let v = KNIGHT_MOB[n.min(8)];
-            mg += v;
-            eg += v;
+            mg += p.knight_mob_mg[n.min(8)];
+            eg += p.knight_mob_eg[n.min(8)];
         }
         for s in pos.pieces(us, PieceKind::Rook) {
             let n = (attacks::rook(s, occ, byf) & !own).count() as i32;
-            mg += ROOK_MOB * n;
-            eg += ROOK_MOB * n;
+            mg += p.rook_mob_mg * n;
+            eg += p.rook_mob_eg * n;
         }
         for s in pos.pieces(us, PieceKind::Cannon) {
             let n = attacks::slides(s, occ, byf).count() as i32;
-            mg += CANNON_MOB * n;
+            mg += p.cannon_mob_mg * n;
+            eg += p.cannon_mob_eg * n;
         }
 
         // Cannons on the enemy king's file: with no screen (空头炮) the king and its
@@ -114,8 +108,14 @@ impl Hce {
         for s in pos.pieces(us, PieceKind::Cannon) {
             if s.file() == eksq.file() {
                 match (attacks::between(s, eksq) & occ).count() {
-                    0 => mg += HOLLOW_CANNON,
-                    1 => mg += CANNON_ON_KING_FILE,
+                    0 => {
+                        mg += p.hollow_cannon_mg;
+                        eg += p.hollow_cannon_eg;
+                    }
+                    1 => {
+                        mg += p.cannon_on_king_file_mg;
+                        eg += p.cannon_on_king_file_eg;
+                    }
                     _ => {}
                 }
             }
@@ -123,29 +123,73 @@ impl Hce {
 
         // Palace safety: missing advisors and elephants hurt in proportion to what
         // the enemy can bring to bear.
-        let crossed_them = crossed_pawns(pos, them);
-        let attack_units = 3 * pos.pieces(them, PieceKind::Rook).count() as i32
-            + 2 * pos.pieces(them, PieceKind::Knight).count() as i32
-            + 2 * pos.pieces(them, PieceKind::Cannon).count() as i32
-            + crossed_them.count() as i32;
-        let advisors = pos.pieces(us, PieceKind::Advisor).count() as i32;
-        let elephants = pos.pieces(us, PieceKind::Elephant).count() as i32;
-        mg -= attack_units * ((2 - advisors).max(0) * 6 + (2 - elephants).max(0) * 4);
-        eg -= attack_units * ((2 - advisors).max(0) * 3 + (2 - elephants).max(0) * 2);
+        let attack_units = attack_units(p, pos, them);
+        let missing_advisors = (2 - pos.pieces(us, PieceKind::Advisor).count() as i32).max(0);
+        let missing_elephants = (2 - pos.pieces(us, PieceKind::Elephant).count() as i32).max(0);
+        mg -= attack_units
+            * (missing_advisors * p.missing_advisor_mg + missing_elephants * p.missing_elephant_mg);
+        eg -= attack_units
+            * (missing_advisors * p.missing_advisor_eg + missing_elephants * p.missing_elephant_eg);
 
         // Pawns across the river that stand side by side protect each other.
         let crossed = crossed_pawns(pos, us);
         for s in crossed {
             if s.file() < 8 && crossed.has(Square(s.0 + 1)) {
-                mg += LINKED_PAWNS;
-                eg += LINKED_PAWNS;
+                mg += p.linked_pawns_mg;
+                eg += p.linked_pawns_eg;
             }
         }
         (mg, eg)
     }
+
+    /// Blend the incremental part `a` with both sides' other terms, scale down a
+    /// side ahead that cannot attack, and turn to the side to move's view.
+    #[inline(always)]
+    fn finish(p: &HceParams, pos: &Position, a: Acc, red: (i32, i32), black: (i32, i32)) -> i32 {
+        let mg = a.mg + red.0 - black.0;
+        let eg = a.eg + red.1 - black.1;
+        let ph = a.phase.clamp(0, p.phase_max);
+        let mut v = (mg * ph + eg * (p.phase_max - ph)) / p.phase_max;
+        // The side ahead with nothing to attack with cannot win.
+        if v > 0 && !has_attackers(pos, Color::Red) || v < 0 && !has_attackers(pos, Color::Black) {
+            v /= p.no_attacker_divisor;
+        }
+        let v = if pos.side_to_move() == Color::Red {
+            v
+        } else {
+            -v
+        };
+        (v + p.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+    }
 }
 
-fn crossed_pawns(pos: &Position, c: Color) -> Bitboard {
+/// The evaluation of `pos` under any parameters, from scratch (the tuner's reference;
+/// with `HCE_PARAMS` it equals `Hce::evaluate`).
+pub fn evaluate_with(p: &HceParams, pos: &Position) -> i32 {
+    let mut a = Acc::default();
+    for s in pos.occupied() {
+        if let Some(pc) = pos.piece_at(s) {
+            let (mg, eg) = psq_with(p, pc, s);
+            a.mg += mg;
+            a.eg += eg;
+            a.phase += p.phase_weight[pc.kind.index()];
+        }
+    }
+    let red = Hce::side_terms_body(p, pos, Color::Red);
+    let black = Hce::side_terms_body(p, pos, Color::Black);
+    Hce::finish(p, pos, a, red, black)
+}
+
+/// Attack units `c` brings against the enemy palace.
+#[inline(always)]
+pub(crate) fn attack_units(p: &HceParams, pos: &Position, c: Color) -> i32 {
+    p.attack_weight[0] * pos.pieces(c, PieceKind::Rook).count() as i32
+        + p.attack_weight[1] * pos.pieces(c, PieceKind::Knight).count() as i32
+        + p.attack_weight[2] * pos.pieces(c, PieceKind::Cannon).count() as i32
+        + p.attack_weight[3] * crossed_pawns(pos, c).count() as i32
+}
+
+pub(crate) fn crossed_pawns(pos: &Position, c: Color) -> Bitboard {
     let mut b = Bitboard::EMPTY;
     for s in pos.pieces(c, PieceKind::Pawn) {
         if s.relative_rank(c) >= 5 {
@@ -156,7 +200,7 @@ fn crossed_pawns(pos: &Position, c: Color) -> Bitboard {
 }
 
 /// Can `c` still hope to mate? Not with only defenders and pawns that have not crossed.
-fn has_attackers(pos: &Position, c: Color) -> bool {
+pub(crate) fn has_attackers(pos: &Position, c: Color) -> bool {
     (pos.pieces(c, PieceKind::Rook)
         | pos.pieces(c, PieceKind::Knight)
         | pos.pieces(c, PieceKind::Cannon))
@@ -207,22 +251,9 @@ impl Evaluator for Hce {
         } else {
             self.top()
         };
-        let (rmg, reg) = Hce::side_terms(pos, Color::Red);
-        let (bmg, beg) = Hce::side_terms(pos, Color::Black);
-        let mg = a.mg + rmg - bmg;
-        let eg = a.eg + reg - beg;
-        let ph = a.phase.clamp(0, PHASE_MAX);
-        let mut v = (mg * ph + eg * (PHASE_MAX - ph)) / PHASE_MAX;
-        // The side ahead with nothing to attack with cannot win.
-        if v > 0 && !has_attackers(pos, Color::Red) || v < 0 && !has_attackers(pos, Color::Black) {
-            v /= 8;
-        }
-        let v = if pos.side_to_move() == Color::Red {
-            v
-        } else {
-            -v
-        };
-        (v + TEMPO).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        let red = Hce::side_terms(pos, Color::Red);
+        let black = Hce::side_terms(pos, Color::Black);
+        Hce::finish(&HCE_PARAMS, pos, a, red, black)
     }
 }
 
@@ -240,9 +271,9 @@ mod tests {
     #[test]
     fn start_position_is_balanced_and_symmetric() {
         let v = eval_fen(rules::START_FEN);
-        assert_eq!(v, TEMPO);
+        assert_eq!(v, HCE_PARAMS.tempo);
         let b = eval_fen("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR b - - 0 1");
-        assert_eq!(b, TEMPO);
+        assert_eq!(b, HCE_PARAMS.tempo);
     }
 
     #[test]
@@ -263,7 +294,7 @@ mod tests {
             pos.unmake_move();
             e.on_unmake();
         }
-        assert_eq!(e.evaluate(&pos), TEMPO);
+        assert_eq!(e.evaluate(&pos), HCE_PARAMS.tempo);
     }
 
     #[test]

@@ -8,12 +8,17 @@
 
 mod choice;
 mod hce;
+mod hce_values;
 mod nnue;
+pub mod params;
 mod tables;
+pub mod tune;
 
 pub use choice::{AnyEval, EvalChoice, EMBEDDED_NAME, HCE_NAME};
-pub use hce::Hce;
+pub use hce::{evaluate_with, Hce};
+pub use hce_values::HCE_PARAMS;
 pub use nnue::Nnue;
+pub use params::HceParams;
 
 use rules::{Move, Position};
 
