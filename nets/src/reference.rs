@@ -44,6 +44,19 @@ impl FloatNet {
         self.out_b.len()
     }
 
+    /// The same net with `buckets` output heads, each a copy of head 0 (a warm start
+    /// for a bucketed net from a one-head one: it evaluates exactly like head 0 until
+    /// the heads are trained apart).
+    pub fn replicate_head(&self, buckets: usize) -> FloatNet {
+        let head = &self.out_w[..2 * HIDDEN];
+        FloatNet {
+            ft_w: self.ft_w.clone(),
+            ft_b: self.ft_b.clone(),
+            out_w: head.repeat(buckets),
+            out_b: vec![self.out_b[0]; buckets],
+        }
+    }
+
     /// The float values a quantised net stands for.
     pub fn from_network(net: &Network) -> FloatNet {
         let qa = QA as f32;

@@ -345,3 +345,25 @@ fn network_round_trips(heads: usize) {
         net.as_bytes()
     );
 }
+
+#[test]
+fn replicated_heads_evaluate_exactly_like_the_one_head_net() {
+    let one = random_float_net(14);
+    let eight = one.replicate_head(8);
+    assert_eq!(eight.buckets(), 8);
+    let (q1, q8) = (
+        one.quantise().expect("valid"),
+        eight.quantise().expect("valid"),
+    );
+    assert_eq!(q8.buckets(), 8);
+    let mut rng = Rng::new(15);
+    for _ in 0..100 {
+        let plies = rng.below(150);
+        let pos = random_position_any_material(&mut rng, plies);
+        let (mut a, mut b) = (AccumulatorStack::default(), AccumulatorStack::default());
+        a.reset(&q1, &pos);
+        b.reset(&q8, &pos);
+        assert_eq!(a.evaluate(&q1, &pos), b.evaluate(&q8, &pos));
+        assert_eq!(one.evaluate(&pos), eight.evaluate(&pos));
+    }
+}

@@ -36,9 +36,13 @@ pub struct TrainArgs {
     init: Option<PathBuf>,
     /// Material output buckets: output heads chosen by the piece count (1: one output,
     /// architecture 1; 2..=16: architecture 2). Default 1, or the --init net's count;
-    /// a count that contradicts the --init net is an error.
+    /// a count that contradicts the --init net is an error (but see --replicate-head).
     #[arg(long)]
     buckets: Option<usize>,
+    /// With --init of a one-output net and --buckets N: start all N heads as copies of
+    /// the net's output (instead of refusing the different count).
+    #[arg(long, requires_all = ["init", "buckets"])]
+    replicate_head: bool,
     /// Positions per AdamW step.
     #[arg(long, default_value_t = 16384)]
     batch: usize,
@@ -73,9 +77,13 @@ pub fn run(a: TrainArgs) -> ExitCode {
     // The net settings are checked before the (possibly large) data is read.
     let init = match &a.init {
         Some(path) => match Network::load(path) {
+            Ok(n) if a.replicate_head && n.buckets() == 1 => {
+                FloatNet::from_network(&n).replicate_head(a.buckets.unwrap_or(1))
+            }
             Ok(n) if a.buckets.is_some_and(|b| b != n.buckets()) => {
                 eprintln!(
-                    "error: --buckets {} contradicts --init {}, which has {} output buckets",
+                    "error: --buckets {} contradicts --init {}, which has {} output buckets \
+                     (--replicate-head copies a one-output net's head)",
                     a.buckets.unwrap_or(1),
                     path.display(),
                     n.buckets()
