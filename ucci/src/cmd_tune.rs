@@ -45,8 +45,8 @@ pub struct TuneArgs {
     #[arg(long)]
     init: Option<PathBuf>,
     /// Weight of the penalty Σ (θ − θ_start)² added to the loss (keeps rarely seen
-    /// table entries near their start).
-    #[arg(long, default_value_t = 2e-10)]
+    /// table entries near their start; e.g. 1e-10).
+    #[arg(long, default_value_t = 0.0)]
     l2: f64,
     /// Let placement tables differ between mirrored files.
     #[arg(long)]
@@ -126,17 +126,23 @@ fn tune_hce(a: &TuneArgs) -> Result<(), String> {
             k
         }
     };
+    // Without a validation split the losses are reported on the training set.
+    let (report_set, set_name) = if val.is_empty() {
+        (&train, "training")
+    } else {
+        (&val, "validation")
+    };
     let obj = Objective { k, wdl: a.wdl };
     let results_only = Objective { k, wdl: 1.0 };
     let losses = |p: &HceParams| {
         (
-            tune::loss_int(&val, p, obj, threads),
-            tune::loss_int(&val, p, results_only, threads),
+            tune::loss_int(report_set, p, obj, threads),
+            tune::loss_int(report_set, p, results_only, threads),
         )
     };
     let before = losses(&init);
     println!(
-        "training {}, validation {}; validation loss before: {:.6} (wdl {}), {:.6} (results only)",
+        "training {}, validation {}; {set_name} loss before: {:.6} (wdl {}), {:.6} (results only)",
         train.len(),
         val.len(),
         before.0,
@@ -163,7 +169,7 @@ fn tune_hce(a: &TuneArgs) -> Result<(), String> {
     let tune_secs = t1.elapsed().as_secs_f64();
     let after = losses(&tuned);
     println!(
-        "validation loss after: {:.6} (wdl {}), {:.6} (results only); tuning {tune_secs:.1} s, {:.0} positions/s",
+        "{set_name} loss after: {:.6} (wdl {}), {:.6} (results only); tuning {tune_secs:.1} s, {:.0} positions/s",
         after.0,
         a.wdl,
         after.1,
@@ -173,7 +179,7 @@ fn tune_hce(a: &TuneArgs) -> Result<(), String> {
     let files: Vec<String> = a.data.iter().map(|p| p.display().to_string()).collect();
     let note = format!(
         "Tuned by `qili tune-hce` on {} positions of {} (seed {}), K {k:.6}, wdl {},\n\
-         {} epochs, lr {}, batch {}, l2 {:e}. Validation loss {:.6} -> {:.6} (results only {:.6} -> {:.6}).",
+         {} epochs, lr {}, batch {}, l2 {:e}. {set_name} loss {:.6} -> {:.6} (results only {:.6} -> {:.6}).",
         train.len() + val.len(),
         files.join(" "),
         a.seed,

@@ -88,6 +88,9 @@ pub mod idx {
     pub const LEN: usize = NO_ATTACKER_DIVISOR + 1;
 }
 
+/// Bound on every number, so that no evaluation sum can overflow.
+pub const MAX_MAGNITUDE: i32 = 10_000;
+
 /// Names of the kinds, for comments in the written file.
 const KIND_NAMES: [&str; 7] = [
     "King", "Advisor", "Elephant", "Knight", "Rook", "Cannon", "Pawn",
@@ -104,6 +107,8 @@ pub enum ParamsError {
     BadToken(String),
     /// The body holds this many numbers instead of `idx::LEN`.
     Count(usize),
+    /// The numbers are out of the range the evaluation can use.
+    Invalid(&'static str),
 }
 
 impl std::fmt::Display for ParamsError {
@@ -115,6 +120,7 @@ impl std::fmt::Display for ParamsError {
             ParamsError::Count(n) => {
                 write!(f, "{n} numbers where {} were expected", idx::LEN)
             }
+            ParamsError::Invalid(why) => write!(f, "{why}"),
         }
     }
 }
@@ -306,6 +312,30 @@ impl HceParams {
                 return Err(ParamsError::BadToken(tok.to_string()));
             }
         }
-        HceParams::from_flat(&nums).ok_or(ParamsError::Count(nums.len()))
+        let p = HceParams::from_flat(&nums).ok_or(ParamsError::Count(nums.len()))?;
+        p.check().map_err(ParamsError::Invalid)?;
+        Ok(p)
+    }
+
+    /// Numbers the evaluation can use without dividing by zero or overflowing.
+    pub fn check(&self) -> Result<(), &'static str> {
+        if !(1..=255).contains(&self.phase_max) {
+            return Err("phase_max must be in 1..=255");
+        }
+        if self.no_attacker_divisor < 1 {
+            return Err("no_attacker_divisor must be at least 1");
+        }
+        if self
+            .phase_weight
+            .iter()
+            .chain(&self.attack_weight)
+            .any(|&w| !(0..=16).contains(&w))
+        {
+            return Err("phase and attack weights must be in 0..=16");
+        }
+        if self.to_flat().iter().any(|v| v.abs() > MAX_MAGNITUDE) {
+            return Err("a number beyond ±10000");
+        }
+        Ok(())
     }
 }

@@ -14,7 +14,7 @@
 //! minibatches, the batch's gradient summed over `threads` scoped threads.
 
 use super::hce::{attack_units, crossed_pawns, has_attackers};
-use super::params::{idx, HceParams};
+use super::params::{idx, HceParams, MAX_MAGNITUDE};
 use super::tables::drawn_index;
 use crate::score::EVAL_LIMIT;
 use nets::data::PackedPosition;
@@ -581,7 +581,13 @@ pub fn tune(
         .iter()
         .zip(&start)
         .zip(&mask)
-        .map(|((&t, &s), &tuned)| if tuned { t.round() as i32 } else { s })
+        .map(|((&t, &s), &tuned)| {
+            if tuned {
+                (t.round() as i32).clamp(-MAX_MAGNITUDE, MAX_MAGNITUDE)
+            } else {
+                s
+            }
+        })
         .collect();
     HceParams::from_flat(&flat).unwrap_or_else(|| init.clone())
 }

@@ -240,4 +240,19 @@ fn written_files_read_back() {
     assert!(HceParams::from_rust_source(&bad).is_err());
     let missing = text.replace("rook_mob_mg", "rook_mobility");
     assert!(HceParams::from_rust_source(&missing).is_err());
+    for (from, to) in [
+        ("phase_max: 32", "phase_max: 0"),
+        ("no_attacker_divisor: 8", "no_attacker_divisor: 0"),
+        ("tempo: 10", "tempo: 2000000000"),
+    ] {
+        let bad = text.replace(from, to);
+        assert!(
+            matches!(
+                HceParams::from_rust_source(&bad),
+                Err(ParamsError::Invalid(_))
+            ),
+            "{to}"
+        );
+    }
+    assert_eq!(HCE_PARAMS.check(), Ok(()));
 }
