@@ -236,15 +236,18 @@ fn written_files_read_back() {
     );
     let cut = &text[..text.len() - 40];
     assert!(HceParams::from_rust_source(cut).is_err());
-    let bad = text.replace("tempo: 10", "tempo: ten");
+    let tempo = format!("tempo: {},", HCE_PARAMS.tempo);
+    assert!(text.contains(&tempo));
+    let bad = text.replace(&tempo, "tempo: ten,");
     assert!(HceParams::from_rust_source(&bad).is_err());
     let missing = text.replace("rook_mob_mg", "rook_mobility");
     assert!(HceParams::from_rust_source(&missing).is_err());
     for (from, to) in [
         ("phase_max: 32", "phase_max: 0"),
         ("no_attacker_divisor: 8", "no_attacker_divisor: 0"),
-        ("tempo: 10", "tempo: 2000000000"),
+        (tempo.as_str(), "tempo: 2000000000,"),
     ] {
+        assert!(text.contains(from), "{from}");
         let bad = text.replace(from, to);
         assert!(
             matches!(
