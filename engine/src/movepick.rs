@@ -145,6 +145,27 @@ impl<'t> MovePicker<'t> {
         }
     }
 
+    /// Drop the quiet moves not yet picked (late-move pruning would skip each of them
+    /// anyway) and return how many were dropped. Captures keep their order: the good
+    /// ones were picked before any quiet, the losing ones come after all of them.
+    pub fn skip_quiets(&mut self, pos: &Position) -> usize {
+        if self.stage != Stage::Pick {
+            return 0;
+        }
+        let mut n = self.idx;
+        for i in self.idx..self.len {
+            let m = self.moves.as_slice()[i];
+            if pos.piece_at(m.to()).is_some() {
+                self.moves.as_mut_slice()[n] = m;
+                self.scores[n] = self.scores[i];
+                n += 1;
+            }
+        }
+        let dropped = self.len - n;
+        self.len = n;
+        dropped
+    }
+
     /// Score of the move returned last (to tell losing captures apart).
     pub fn last_score(&self) -> i32 {
         if self.stage == Stage::Pick && self.idx > 0 {
@@ -222,4 +243,74 @@ pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
 #[inline(always)]
 pub fn is_bad_capture_score(s: i32) -> bool {
     s < BAD_CAPTURE / 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// After `skip_quiets` the picker hands out exactly the captures it had not handed
+    /// out yet, in the order it would have given them, and reports how many quiet moves
+    /// it dropped.
+    #[test]
+    fn skip_quiets_leaves_the_remaining_captures_in_order() {
+        let hist = Histories::new();
+        let ctx = OrderContext::default();
+        let mut captures_after_skip = 0;
+        for fen in [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            // Middlegame with captures on both sides of zero SEE.
+            "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P3P2/P3P3P/1C2C1N2/9/RNBAKAB1R b",
+            "2bak4/4a4/4b4/p3R4/2n1c4/9/P3P4/4B4/3rA4/2BAK4 w",
+        ] {
+            let pos = Position::from_fen(fen).expect("valid FEN");
+            let all = pos.legal_moves();
+            for picked_first in 0..6 {
+                let order = |skip: bool| {
+                    let mut mp = MovePicker::new(Move::NULL);
+                    let mut out = Vec::new();
+                    let mut dropped = 0;
+                    while let Some(m) = mp.next(&pos, &hist, 0, &ctx) {
+                        out.push(m);
+                        if skip && out.len() == picked_first {
+                            dropped = mp.skip_quiets(&pos);
+                        }
+                    }
+                    (out, dropped)
+                };
+                let (full, _) = order(false);
+                let (skipped, dropped) = order(true);
+                assert_eq!(full.len(), all.len());
+                if picked_first == 0 || picked_first > full.len() {
+                    assert_eq!(skipped, full);
+                    continue;
+                }
+                let is_capture = |m: &Move| pos.piece_at(m.to()).is_some();
+                let expected: Vec<Move> = full[..picked_first]
+                    .iter()
+                    .copied()
+                    .chain(full[picked_first..].iter().copied().filter(is_capture))
+                    .collect();
+                // Equal-scored moves may come in another order: compare as sets per
+                // score class (good captures first, losing captures last).
+                assert_eq!(skipped[..picked_first], expected[..picked_first], "{fen}");
+                let mut rest: Vec<Move> = skipped[picked_first..].to_vec();
+                let mut want: Vec<Move> = expected[picked_first..].to_vec();
+                assert!(rest.iter().all(is_capture), "{fen}");
+                captures_after_skip += rest.len();
+                rest.sort_by_key(|m| (m.from().index(), m.to().index()));
+                want.sort_by_key(|m| (m.from().index(), m.to().index()));
+                assert_eq!(rest, want, "{fen}");
+                let quiets_left = full[picked_first..]
+                    .iter()
+                    .filter(|m| !is_capture(m))
+                    .count();
+                assert_eq!(dropped, quiets_left, "{fen}");
+            }
+        }
+        assert!(
+            captures_after_skip > 0,
+            "no case kept a capture after the skip"
+        );
+    }
 }

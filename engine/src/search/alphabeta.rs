@@ -204,6 +204,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     }
                 } else {
                     if move_count > lmp_limit && depth <= 8 {
+                        // Every later quiet would be pruned here too: drop them from
+                        // the picker, but count them, so that the losing captures that
+                        // follow them keep their move numbers (same tree, less work).
+                        move_count += picker.skip_quiets(&self.pos);
                         continue;
                     }
                     if lmr_depth <= 6 && !see_ge(&self.pos, m, -30 * lmr_depth * lmr_depth) {
