@@ -4,6 +4,7 @@ mod common;
 
 use common::random_position;
 use nets::data::{Outcome, PackedPosition};
+use nets::reference::FloatNet;
 use nets::rng::Rng;
 use nets::train::{self, TrainConfig};
 use rules::{Color, PieceKind, Position};
@@ -80,20 +81,27 @@ fn tiny_training_run_lowers_validation_loss_reproducibly() {
 
     // The exported net evaluates like the float net it came from (sign and size).
     let q = net.quantise().expect("exports");
+    let agree = quantised_agreement(&net, &q, 99);
+    assert!(agree >= 95, "{agree}/100 within tolerance");
+}
+
+/// On how many of 100 random positions the quantised net `q` evaluates within the
+/// quantisation error of the float net it came from. Rounding each of the 2·HIDDEN
+/// output weights to 1/QB adds an error that grows with √(2·HIDDEN): about ±10 cp for
+/// 256 neurons on these crude nets.
+fn quantised_agreement(net: &FloatNet, q: &nets::Network, seed: u64) -> usize {
     let mut agree = 0;
-    let mut rng = Rng::new(99);
+    let mut rng = Rng::new(seed);
     for _ in 0..100 {
         let pos = random_position(&mut rng, 60);
         let mut st = nets::AccumulatorStack::default();
-        st.reset(&q, &pos);
-        let (qi, f) = (st.evaluate(&q, &pos) as f64, net.evaluate(&pos));
-        // Rounding each of the 2·HIDDEN output weights to 1/QB adds an error that
-        // grows with √(2·HIDDEN): about ±10 cp for 256 neurons on this crude net.
+        st.reset(q, &pos);
+        let (qi, f) = (st.evaluate(q, &pos) as f64, net.evaluate(&pos));
         if (qi - f).abs() <= 10.0 + 0.05 * f.abs() {
             agree += 1;
         }
     }
-    assert!(agree >= 95, "{agree}/100 within tolerance");
+    agree
 }
 
 #[test]
@@ -123,17 +131,7 @@ fn tiny_bucketed_training_run_lowers_validation_loss() {
     // float net it came from.
     let q = net.quantise().expect("exports");
     assert_eq!(q.buckets(), 8);
-    let mut agree = 0;
-    let mut rng = Rng::new(98);
-    for _ in 0..100 {
-        let pos = random_position(&mut rng, 60);
-        let mut st = nets::AccumulatorStack::default();
-        st.reset(&q, &pos);
-        let (qi, f) = (st.evaluate(&q, &pos) as f64, net.evaluate(&pos));
-        if (qi - f).abs() <= 10.0 + 0.05 * f.abs() {
-            agree += 1;
-        }
-    }
+    let agree = quantised_agreement(&net, &q, 98);
     assert!(agree >= 95, "{agree}/100 within tolerance");
 }
 
