@@ -137,14 +137,60 @@ fn forward(net: &FloatNet, r: &PackedPosition, cfg: &TrainConfig, sc: &mut Scrat
     sigmoid(out * SCALE as f32 / cfg.score_scale)
 }
 
-/// Add this position's gradient to `g`; return its loss.
+/// A gradient shard: sums in the net's layout, and which first-layer rows (features)
+/// hold anything, so that clearing and adding skip the rows no position of the shard
+/// touched (a shard of 512 positions reaches only part of the 1260).
+struct Grad {
+    g: FloatNet,
+    touched: Vec<bool>,
+}
+
+impl Grad {
+    fn new(net: &FloatNet) -> Grad {
+        Grad {
+            g: zeros_like(net),
+            touched: vec![false; net.ft_w.len() / HIDDEN],
+        }
+    }
+
+    /// Back to all zero (only the touched rows can be non-zero).
+    fn clear(&mut self) {
+        for (f, t) in self.touched.iter_mut().enumerate() {
+            if std::mem::take(t) {
+                self.g.ft_w[f * HIDDEN..(f + 1) * HIDDEN].fill(0.0);
+            }
+        }
+        self.g.ft_b.fill(0.0);
+        self.g.out_w.fill(0.0);
+        self.g.out_b.fill(0.0);
+    }
+
+    /// `self += src`.
+    fn add(&mut self, src: &Grad) {
+        for (f, _) in src.touched.iter().enumerate().filter(|(_, &t)| t) {
+            let row = f * HIDDEN..(f + 1) * HIDDEN;
+            let d = &mut self.g.ft_w[row.clone()];
+            d.iter_mut()
+                .zip(&src.g.ft_w[row])
+                .for_each(|(d, s)| *d += *s);
+            self.touched[f] = true;
+        }
+        let add = |d: &mut [f32], s: &[f32]| d.iter_mut().zip(s).for_each(|(d, s)| *d += *s);
+        add(&mut self.g.ft_b, &src.g.ft_b);
+        add(&mut self.g.out_w, &src.g.out_w);
+        add(&mut self.g.out_b, &src.g.out_b);
+    }
+}
+
+/// Add this position's gradient to `grad`; return its loss.
 fn backward(
     net: &FloatNet,
     r: &PackedPosition,
     cfg: &TrainConfig,
     sc: &mut Scratch,
-    g: &mut FloatNet,
+    grad: &mut Grad,
 ) -> f32 {
+    let Grad { g, touched } = grad;
     let pred = forward(net, r, cfg, sc);
     let err = pred - target(r, cfg);
     let dout = 2.0 * err * pred * (1.0 - pred) * SCALE as f32 / cfg.score_scale;
@@ -171,6 +217,7 @@ fn backward(
         }
         let feats = if p == 0 { &sc.us } else { &sc.them };
         for &f in feats.iter() {
+            touched[f] = true;
             for (gw, d) in g.ft_w[f * HIDDEN..(f + 1) * HIDDEN].iter_mut().zip(&dacc) {
                 *gw += *d;
             }
@@ -206,7 +253,22 @@ struct Adam {
     t: i32,
 }
 
+/// One AdamW step on a parameter slice, cut into chunks the cores share (each value's
+/// update depends only on its own gradient and moments, so the result does not
+/// depend on the cut).
 fn adam_slice(p: &mut [f32], g: &[f32], m: &mut [f32], v: &mut [f32], k: &AdamStep) {
+    const CHUNK: usize = 1 << 15;
+    if p.len() <= CHUNK {
+        return adam_chunk(p, g, m, v, k);
+    }
+    p.par_chunks_mut(CHUNK)
+        .zip(g.par_chunks(CHUNK))
+        .zip(m.par_chunks_mut(CHUNK))
+        .zip(v.par_chunks_mut(CHUNK))
+        .for_each(|(((p, g), m), v)| adam_chunk(p, g, m, v, k));
+}
+
+fn adam_chunk(p: &mut [f32], g: &[f32], m: &mut [f32], v: &mut [f32], k: &AdamStep) {
     for i in 0..p.len() {
         let gi = g[i] * k.grad_scale;
         m[i] = 0.9 * m[i] + 0.1 * gi;
@@ -228,10 +290,10 @@ struct AdamStep {
 }
 
 impl Adam {
-    fn new(buckets: usize) -> Adam {
+    fn new(net: &FloatNet) -> Adam {
         Adam {
-            m: FloatNet::zeros_bucketed(buckets),
-            v: FloatNet::zeros_bucketed(buckets),
+            m: zeros_like(net),
+            v: zeros_like(net),
             t: 0,
         }
     }
@@ -279,31 +341,48 @@ impl Adam {
     }
 }
 
-fn zero(g: &mut FloatNet) {
-    g.ft_w.fill(0.0);
-    g.ft_b.fill(0.0);
-    g.out_w.fill(0.0);
-    g.out_b.fill(0.0);
+fn zeros_like(net: &FloatNet) -> FloatNet {
+    FloatNet::zeros_bucketed(net.buckets())
 }
 
-fn add_into(dst: &mut FloatNet, src: &FloatNet) {
-    let add = |d: &mut [f32], s: &[f32]| d.iter_mut().zip(s).for_each(|(d, s)| *d += *s);
-    add(&mut dst.ft_w, &src.ft_w);
-    add(&mut dst.ft_b, &src.ft_b);
-    add(&mut dst.out_w, &src.out_w);
-    add(&mut dst.out_b, &src.out_b);
+/// Records per validation block: `len / 256`, at most 1024, at least 1.
+pub fn val_block(len: usize) -> usize {
+    (len / 256).clamp(1, 1024)
 }
 
-/// Split `data` into (train, validation) by a seeded shuffle.
+/// Split `data` into (train, validation): the validation set is whole blocks of
+/// consecutive records (`val_block`), picked by a seeded shuffle of the blocks until
+/// it holds `val_fraction` of the positions. `qili datagen` writes a game's positions
+/// one after another (about 100 per game), so a block of 1024 is mostly whole games:
+/// a split by single positions put positions of the same games on both sides, and a
+/// net that memorised games (a net with six times the inputs did) looked better on
+/// validation than it played.
 pub fn split(
     data: &[PackedPosition],
     cfg: &TrainConfig,
 ) -> (Vec<PackedPosition>, Vec<PackedPosition>) {
-    let mut all = data.to_vec();
-    Rng::new(cfg.seed ^ 0x5eed).shuffle(&mut all);
-    let n_val = ((all.len() as f64 * cfg.val_fraction as f64).round() as usize).min(all.len());
-    let train = all.split_off(n_val);
-    (train, all)
+    let block = val_block(data.len());
+    let n_val = ((data.len() as f64 * cfg.val_fraction as f64).round() as usize).min(data.len());
+    let mut blocks: Vec<usize> = (0..data.len().div_ceil(block)).collect();
+    Rng::new(cfg.seed ^ 0x5eed).shuffle(&mut blocks);
+    let mut is_val = vec![false; blocks.len()];
+    let mut taken = 0;
+    for &b in &blocks {
+        if taken >= n_val {
+            break;
+        }
+        is_val[b] = true;
+        taken += data[b * block..].len().min(block);
+    }
+    let (mut train, mut val) = (
+        Vec::with_capacity(data.len() - taken),
+        Vec::with_capacity(taken),
+    );
+    for (b, chunk) in data.chunks(block).enumerate() {
+        let side = if is_val[b] { &mut val } else { &mut train };
+        side.extend_from_slice(chunk);
+    }
+    (train, val)
 }
 
 /// Train `net` on `data`, calling `on_epoch` after every epoch. Returns the final net.
@@ -315,10 +394,8 @@ pub fn train(
 ) -> FloatNet {
     let (mut train, val) = split(data, cfg);
     let mut rng = Rng::new(cfg.seed);
-    let mut adam = Adam::new(net.buckets());
-    let mut grads: Vec<FloatNet> = (0..SHARDS)
-        .map(|_| FloatNet::zeros_bucketed(net.buckets()))
-        .collect();
+    let mut adam = Adam::new(&net);
+    let mut grads: Vec<Grad> = (0..SHARDS).map(|_| Grad::new(&net)).collect();
     let batch = cfg.batch.max(1);
     for epoch in 0..cfg.epochs {
         let frac = if cfg.epochs > 1 {
@@ -336,7 +413,7 @@ pub fn train(
                 .par_iter_mut()
                 .zip(b.par_chunks(shard_len))
                 .map(|(g, shard)| {
-                    zero(g);
+                    g.clear();
                     let mut sc = Scratch::new();
                     shard
                         .iter()
@@ -348,9 +425,9 @@ pub fn train(
             loss_sum += losses.iter().sum::<f64>();
             let (first, rest) = grads.split_at_mut(1);
             for g in rest.iter().take(used.saturating_sub(1)) {
-                add_into(&mut first[0], g);
+                first[0].add(g);
             }
-            adam.step(&mut net, &first[0], lr, cfg.weight_decay, b.len());
+            adam.step(&mut net, &first[0].g, lr, cfg.weight_decay, b.len());
         }
         let secs = t0.elapsed().as_secs_f64();
         let report = EpochReport {
