@@ -191,7 +191,7 @@ fn embedded_net_loads_and_evaluates_the_start_position_near_zero() {
     st.reset(&net, &pos);
     let cp = st.evaluate(&net, &pos);
     assert!(cp.abs() < 150, "start position {cp} cp");
-    // The round-6 net has eight material output heads (architecture 2).
+    // The round-7 net has eight material output heads (architecture 2).
     assert_eq!(net.buckets(), 8);
 }
 
