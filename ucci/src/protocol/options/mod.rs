@@ -292,7 +292,7 @@ mod tests {
         let s = Settings::default();
         assert!(s.usemillisec && !s.ponder && !s.resign);
         assert_eq!((s.hash_mb, s.threads, s.multipv), (64, 1, 1));
-        assert_eq!((s.natural_limit, s.move_overhead_ms), (60, 50));
+        assert_eq!((s.natural_limit, s.move_overhead_ms), (60, 20));
     }
 
     #[test]
