@@ -10,7 +10,7 @@ fn uci_handshake_and_game() {
     let mut q = Qili::start();
     q.send("uci");
     q.expect_prefix("id name Qili");
-    q.expect("option name Move Overhead type spin default 50 min 0 max 5000");
+    q.expect("option name Move Overhead type spin default 20 min 0 max 5000");
     q.expect("uciok");
     q.send("setoption name Hash value 16");
     q.send("setoption name threads value 1");
