@@ -137,60 +137,14 @@ fn forward(net: &FloatNet, r: &PackedPosition, cfg: &TrainConfig, sc: &mut Scrat
     sigmoid(out * SCALE as f32 / cfg.score_scale)
 }
 
-/// A gradient shard: sums in the net's layout, and which first-layer rows (features)
-/// hold anything, so that clearing and adding skip the rows no position of the shard
-/// touched (a shard of 512 positions reaches only part of the 1260).
-struct Grad {
-    g: FloatNet,
-    touched: Vec<bool>,
-}
-
-impl Grad {
-    fn new(net: &FloatNet) -> Grad {
-        Grad {
-            g: zeros_like(net),
-            touched: vec![false; net.ft_w.len() / HIDDEN],
-        }
-    }
-
-    /// Back to all zero (only the touched rows can be non-zero).
-    fn clear(&mut self) {
-        for (f, t) in self.touched.iter_mut().enumerate() {
-            if std::mem::take(t) {
-                self.g.ft_w[f * HIDDEN..(f + 1) * HIDDEN].fill(0.0);
-            }
-        }
-        self.g.ft_b.fill(0.0);
-        self.g.out_w.fill(0.0);
-        self.g.out_b.fill(0.0);
-    }
-
-    /// `self += src`.
-    fn add(&mut self, src: &Grad) {
-        for (f, _) in src.touched.iter().enumerate().filter(|(_, &t)| t) {
-            let row = f * HIDDEN..(f + 1) * HIDDEN;
-            let d = &mut self.g.ft_w[row.clone()];
-            d.iter_mut()
-                .zip(&src.g.ft_w[row])
-                .for_each(|(d, s)| *d += *s);
-            self.touched[f] = true;
-        }
-        let add = |d: &mut [f32], s: &[f32]| d.iter_mut().zip(s).for_each(|(d, s)| *d += *s);
-        add(&mut self.g.ft_b, &src.g.ft_b);
-        add(&mut self.g.out_w, &src.g.out_w);
-        add(&mut self.g.out_b, &src.g.out_b);
-    }
-}
-
-/// Add this position's gradient to `grad`; return its loss.
+/// Add this position's gradient to `g`; return its loss.
 fn backward(
     net: &FloatNet,
     r: &PackedPosition,
     cfg: &TrainConfig,
     sc: &mut Scratch,
-    grad: &mut Grad,
+    g: &mut FloatNet,
 ) -> f32 {
-    let Grad { g, touched } = grad;
     let pred = forward(net, r, cfg, sc);
     let err = pred - target(r, cfg);
     let dout = 2.0 * err * pred * (1.0 - pred) * SCALE as f32 / cfg.score_scale;
@@ -217,7 +171,6 @@ fn backward(
         }
         let feats = if p == 0 { &sc.us } else { &sc.them };
         for &f in feats.iter() {
-            touched[f] = true;
             for (gw, d) in g.ft_w[f * HIDDEN..(f + 1) * HIDDEN].iter_mut().zip(&dacc) {
                 *gw += *d;
             }
@@ -345,6 +298,21 @@ fn zeros_like(net: &FloatNet) -> FloatNet {
     FloatNet::zeros_bucketed(net.buckets())
 }
 
+fn zero(g: &mut FloatNet) {
+    g.ft_w.fill(0.0);
+    g.ft_b.fill(0.0);
+    g.out_w.fill(0.0);
+    g.out_b.fill(0.0);
+}
+
+fn add_into(dst: &mut FloatNet, src: &FloatNet) {
+    let add = |d: &mut [f32], s: &[f32]| d.iter_mut().zip(s).for_each(|(d, s)| *d += *s);
+    add(&mut dst.ft_w, &src.ft_w);
+    add(&mut dst.ft_b, &src.ft_b);
+    add(&mut dst.out_w, &src.out_w);
+    add(&mut dst.out_b, &src.out_b);
+}
+
 /// Records per validation block: `len / 256`, at most 1024, at least 1.
 pub fn val_block(len: usize) -> usize {
     (len / 256).clamp(1, 1024)
@@ -395,7 +363,7 @@ pub fn train(
     let (mut train, val) = split(data, cfg);
     let mut rng = Rng::new(cfg.seed);
     let mut adam = Adam::new(&net);
-    let mut grads: Vec<Grad> = (0..SHARDS).map(|_| Grad::new(&net)).collect();
+    let mut grads: Vec<FloatNet> = (0..SHARDS).map(|_| zeros_like(&net)).collect();
     let batch = cfg.batch.max(1);
     for epoch in 0..cfg.epochs {
         let frac = if cfg.epochs > 1 {
@@ -413,7 +381,7 @@ pub fn train(
                 .par_iter_mut()
                 .zip(b.par_chunks(shard_len))
                 .map(|(g, shard)| {
-                    g.clear();
+                    zero(g);
                     let mut sc = Scratch::new();
                     shard
                         .iter()
@@ -425,9 +393,9 @@ pub fn train(
             loss_sum += losses.iter().sum::<f64>();
             let (first, rest) = grads.split_at_mut(1);
             for g in rest.iter().take(used.saturating_sub(1)) {
-                first[0].add(g);
+                add_into(&mut first[0], g);
             }
-            adam.step(&mut net, &first[0].g, lr, cfg.weight_decay, b.len());
+            adam.step(&mut net, &first[0], lr, cfg.weight_decay, b.len());
         }
         let secs = t0.elapsed().as_secs_f64();
         let report = EpochReport {
