@@ -2,8 +2,12 @@
 //! can be wrong. `Position::from_setup` then checks that the setup is a position
 //! that can occur (see `position.rs`).
 
-use crate::types::{Color, Piece, Square};
+use crate::types::{Color, Piece, PieceKind, Square};
 use std::fmt;
+
+/// The most pieces one side may have, king included: what a set holds. Also the
+/// bound that keeps every legal move list within `movegen::MAX_MOVES`.
+pub const MAX_PIECES_PER_SIDE: u32 = 16;
 
 pub const START_FEN: &str = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
 
@@ -32,6 +36,12 @@ pub enum FenError {
     BadCounter(String),
     TooManyPieces {
         piece: Piece,
+        count: u32,
+    },
+    /// More than 16 pieces of one colour: more than the set holds, and more than
+    /// move lists and the evaluation are sized for even in a composed study.
+    TooManyPiecesOfColor {
+        color: Color,
         count: u32,
     },
     /// A king outside its palace, an advisor or elephant off its points, a pawn behind its start.
@@ -65,6 +75,9 @@ impl fmt::Display for FenError {
                 piece.fen_char(),
                 piece.kind.max_count()
             ),
+            FenError::TooManyPiecesOfColor { color, count } => {
+                write!(f, "{count} {color} pieces, at most {MAX_PIECES_PER_SIDE}")
+            }
             FenError::PieceOffItsPoints { piece, square } => write!(
                 f,
                 "{} {} ('{}') cannot stand on {square}",
@@ -141,6 +154,41 @@ impl Setup {
             plies_since_capture,
             fullmove,
         })
+    }
+
+    /// Every reason no game from the start position could reach this board: each
+    /// kind a side has more of than the set holds (once per kind), then each piece
+    /// on a point its moves never reach, in board order. Empty for a game position.
+    /// Composed studies are playable anyway; the protocol, `analyze` and `judge`
+    /// report these as warnings, and refuse them only when asked to be strict.
+    pub fn unreachable(&self) -> Vec<FenError> {
+        let mut out = Vec::new();
+        let mut counts = [0u32; 14];
+        for p in self.board.iter().flatten() {
+            counts[p.index()] += 1;
+        }
+        for c in Color::BOTH {
+            for k in PieceKind::ALL {
+                let piece = Piece::new(c, k);
+                if counts[piece.index()] > k.max_count() {
+                    out.push(FenError::TooManyPieces {
+                        piece,
+                        count: counts[piece.index()],
+                    });
+                }
+            }
+        }
+        for (i, p) in self.board.iter().enumerate() {
+            if let Some(p) = p {
+                if (crate::attacks::LEGAL_POINTS[p.index()] >> i) & 1 == 0 {
+                    out.push(FenError::PieceOffItsPoints {
+                        piece: *p,
+                        square: Square(i as u8),
+                    });
+                }
+            }
+        }
+        out
     }
 
     /// FEN text of the setup (side written `w`/`b`).

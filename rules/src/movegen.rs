@@ -15,8 +15,12 @@ use crate::position::Position;
 use crate::types::{Move, PieceKind, Square};
 use std::mem::MaybeUninit;
 
-/// Enough for any xiangqi position (the known maximum is well under 150).
-pub const MAX_MOVES: usize = 192;
+/// Enough for any playable position: a side has at most 16 pieces
+/// (`fen::MAX_PIECES_PER_SIDE`), a rook or cannon at most 17 moves (8 along its
+/// rank, 9 along its file), every other piece at most 8, the king 4, so
+/// 15 · 17 + 4 = 259 bounds even a composed study of fifteen rooks. Game positions
+/// stay well under 150. A test fills a list to this bound.
+pub const MAX_MOVES: usize = 15 * 17 + 4;
 
 /// A fixed-capacity list of moves, on the stack. The slots past `len` are left
 /// uninitialised: a list is made at every search node and most are never filled,

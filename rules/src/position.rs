@@ -4,7 +4,7 @@
 
 use crate::attacks;
 use crate::bitboard::{file_major_bit, Bitboard};
-use crate::fen::{FenError, Setup, START_FEN};
+use crate::fen::{FenError, Setup, MAX_PIECES_PER_SIDE, START_FEN};
 use crate::types::{Color, Move, Piece, PieceKind, Square};
 use crate::zobrist;
 use std::fmt;
@@ -20,6 +20,22 @@ pub struct StateInfo {
     pub plies_since_capture: u32,
     /// The checkers of the position before the move (restored by unmake).
     pub checkers: Bitboard,
+}
+
+/// How much a setup must satisfy to become a `Position`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Validity {
+    /// What move generation, search and evaluation can work on: one king a side in
+    /// its palace, advisors in their own palace, elephants on their own side of the
+    /// river, other pieces anywhere, at most 16 pieces a side, the kings not facing
+    /// each other, the side not to move not in check. Composed studies (排局, 江湖
+    /// 残局) are playable: a pawn on its own back rank, a third rook, an elephant
+    /// off its seven points.
+    Playable,
+    /// Also what a game from the start position can reach: no more pieces of a kind
+    /// than the set holds, and advisors, elephants and pawns only on the points
+    /// their moves can reach.
+    GameReachable,
 }
 
 #[derive(Clone)]
@@ -48,28 +64,56 @@ impl Position {
         Position::from_fen(START_FEN).expect("start FEN is valid")
     }
 
+    /// A playable position from FEN text (see `Validity::Playable`).
     pub fn from_fen(fen: &str) -> Result<Position, FenError> {
         Position::from_setup(&Setup::parse(fen)?)
     }
 
-    /// Check a setup for everything that makes it impossible, and build the position.
+    /// A position from FEN text that a game from the start can reach
+    /// (`Validity::GameReachable`).
+    pub fn from_fen_strict(fen: &str) -> Result<Position, FenError> {
+        Position::from_setup_checked(&Setup::parse(fen)?, Validity::GameReachable)
+    }
+
+    /// Build a playable position (composed studies included); `Setup::unreachable`
+    /// says what, if anything, no game could reach.
     pub fn from_setup(setup: &Setup) -> Result<Position, FenError> {
+        Position::from_setup_checked(setup, Validity::Playable)
+    }
+
+    /// Check a setup at the given level and build the position.
+    pub fn from_setup_checked(setup: &Setup, validity: Validity) -> Result<Position, FenError> {
+        if validity == Validity::GameReachable {
+            if let Some(e) = setup.unreachable().into_iter().next() {
+                return Err(e);
+            }
+        }
         let mut counts = [0u32; 14];
+        let mut per_side = [0u32; 2];
         for (i, p) in setup.board.iter().enumerate() {
             if let Some(p) = p {
                 counts[p.index()] += 1;
-                if counts[p.index()] > p.kind.max_count() {
+                per_side[p.color.index()] += 1;
+                if p.kind == PieceKind::King && counts[p.index()] > 1 {
                     return Err(FenError::TooManyPieces {
                         piece: *p,
                         count: setup.board.iter().filter(|q| **q == Some(*p)).count() as u32,
                     });
                 }
-                if (attacks::LEGAL_POINTS[p.index()] >> i) & 1 == 0 {
+                if (attacks::PLAYABLE_POINTS[p.index()] >> i) & 1 == 0 {
                     return Err(FenError::PieceOffItsPoints {
                         piece: *p,
                         square: Square(i as u8),
                     });
                 }
+            }
+        }
+        for c in Color::BOTH {
+            if per_side[c.index()] > MAX_PIECES_PER_SIDE {
+                return Err(FenError::TooManyPiecesOfColor {
+                    color: c,
+                    count: per_side[c.index()],
+                });
             }
         }
         for c in Color::BOTH {

@@ -12,6 +12,14 @@ fn err(fen: &str) -> FenError {
     }
 }
 
+/// The error of a FEN checked as a game position (`Position::from_fen_strict`).
+fn strict_err(fen: &str) -> FenError {
+    match Position::from_fen_strict(fen) {
+        Ok(p) => panic!("{fen} was accepted as {}", p.to_fen()),
+        Err(e) => e,
+    }
+}
+
 fn sq(s: &str) -> Square {
     Square::parse_iccs(s).expect("test square")
 }
@@ -82,24 +90,24 @@ fn syntax_errors() {
 }
 
 #[test]
-fn impossible_setups() {
+fn setups_no_game_reaches() {
     // Three red rooks; six black pawns.
     assert_eq!(
-        err("4k4/9/9/9/9/9/9/9/9/RR1AKR3 w"),
+        strict_err("4k4/9/9/9/9/9/9/9/9/RR1AKR3 w"),
         FenError::TooManyPieces {
             piece: red(PieceKind::Rook),
             count: 3
         }
     );
     assert_eq!(
-        err("4k4/9/9/9/9/pppppp3/9/9/9/4K4 w"),
+        strict_err("4k4/9/9/9/9/pppppp3/9/9/9/4K4 w"),
         FenError::TooManyPieces {
             piece: black(PieceKind::Pawn),
             count: 6
         }
     );
     assert_eq!(
-        err("3kk4/9/9/9/9/9/9/9/9/4K4 w"),
+        strict_err("3kk4/9/9/9/9/9/9/9/9/4K4 w"),
         FenError::TooManyPieces {
             piece: black(PieceKind::King),
             count: 2
@@ -110,7 +118,7 @@ fn impossible_setups() {
     // their start or on a start rank between the start files.
     let off = |fen: &str, piece: Piece, at: &str| {
         assert_eq!(
-            err(fen),
+            strict_err(fen),
             FenError::PieceOffItsPoints {
                 piece,
                 square: sq(at)
@@ -147,34 +155,40 @@ fn impossible_setups() {
     off("4k4/9/p8/9/9/9/9/9/9/4K4 w", black(PieceKind::Pawn), "a7");
     // Missing kings.
     assert_eq!(
-        err("9/9/9/9/9/9/9/9/9/4K4 w"),
+        strict_err("9/9/9/9/9/9/9/9/9/4K4 w"),
         FenError::MissingKing(Color::Black)
     );
     assert_eq!(
-        err("4k4/9/9/9/9/9/9/9/9/9 w"),
+        strict_err("4k4/9/9/9/9/9/9/9/9/9 w"),
         FenError::MissingKing(Color::Red)
     );
     assert_eq!(
-        err("9/9/9/9/9/9/9/9/9/9"),
+        strict_err("9/9/9/9/9/9/9/9/9/9"),
         FenError::MissingKing(Color::Red)
     );
     // The kings face each other on an open file (for either side to move).
-    assert_eq!(err("4k4/9/9/9/9/9/9/9/9/4K4 w"), FenError::KingsFacing);
-    assert_eq!(err("3k5/9/9/9/9/9/9/9/9/3K5 b"), FenError::KingsFacing);
+    assert_eq!(
+        strict_err("4k4/9/9/9/9/9/9/9/9/4K4 w"),
+        FenError::KingsFacing
+    );
+    assert_eq!(
+        strict_err("3k5/9/9/9/9/9/9/9/9/3K5 b"),
+        FenError::KingsFacing
+    );
     // With a piece between them the same kings are fine.
     assert!(Position::from_fen("4k4/9/9/9/4p4/9/9/9/9/4K4 w").is_ok());
     // The side that just moved is in check: a red rook on Black's king with Red to
     // move; a black cannon (with a screen) on Red's king with Black to move; a knight.
     assert_eq!(
-        err("4k4/9/9/9/9/9/9/9/4R4/3K5 w"),
+        strict_err("4k4/9/9/9/9/9/9/9/4R4/3K5 w"),
         FenError::SideNotToMoveInCheck
     );
     assert_eq!(
-        err("4k4/9/9/9/4c4/9/9/9/4A4/4K4 b"),
+        strict_err("4k4/9/9/9/4c4/9/9/9/4A4/4K4 b"),
         FenError::SideNotToMoveInCheck
     );
     assert_eq!(
-        err("3k5/9/4N4/9/9/9/9/9/9/4K4 w"),
+        strict_err("3k5/9/4N4/9/9/9/9/9/9/4K4 w"),
         FenError::SideNotToMoveInCheck
     );
     // The same boards with the checked side to move are legal positions.
@@ -182,11 +196,152 @@ fn impossible_setups() {
     assert!(Position::from_fen("4k4/9/9/9/4c4/9/9/9/4A4/4K4 w").is_ok());
 }
 
+/// Composed studies (排局) are playable: pieces no game could bring to their points
+/// and more of a kind than the set holds. `Setup::unreachable` lists why each is
+/// not a game position, and the strict check refuses it with the first reason.
+#[test]
+fn composed_studies_are_playable_and_say_why_no_game_reaches_them() {
+    let cases: [(&str, &[FenError]); 6] = [
+        // The GUI-safety report's study: a black pawn on its own back rank.
+        (
+            "3k1p3/4P4/9/9/6CCR/3n4c/2Pn5/8B/5p3/4K4 w - - 0 1",
+            &[FenError::PieceOffItsPoints {
+                piece: black(PieceKind::Pawn),
+                square: sq("f9"),
+            }],
+        ),
+        // A third red rook.
+        (
+            "3k5/9/9/9/9/9/9/9/9/RR1AKR3 w",
+            &[FenError::TooManyPieces {
+                piece: red(PieceKind::Rook),
+                count: 3,
+            }],
+        ),
+        // An advisor on the palace's edge, an elephant off its seven points.
+        (
+            "5k3/9/9/9/9/9/9/9/9/1B1KA4 w",
+            &[
+                FenError::PieceOffItsPoints {
+                    piece: red(PieceKind::Elephant),
+                    square: sq("b0"),
+                },
+                FenError::PieceOffItsPoints {
+                    piece: red(PieceKind::Advisor),
+                    square: sq("e0"),
+                },
+            ],
+        ),
+        // Pawns behind their start rank and between the start files.
+        (
+            "3k5/9/p8/1p7/9/9/1P7/P8/9/4K4 w",
+            &[
+                FenError::PieceOffItsPoints {
+                    piece: red(PieceKind::Pawn),
+                    square: sq("a2"),
+                },
+                FenError::PieceOffItsPoints {
+                    piece: red(PieceKind::Pawn),
+                    square: sq("b3"),
+                },
+                FenError::PieceOffItsPoints {
+                    piece: black(PieceKind::Pawn),
+                    square: sq("b6"),
+                },
+                FenError::PieceOffItsPoints {
+                    piece: black(PieceKind::Pawn),
+                    square: sq("a7"),
+                },
+            ],
+        ),
+        // Six black pawns.
+        (
+            "3k5/9/9/9/9/pppppp3/9/9/9/4K4 w",
+            &[FenError::TooManyPieces {
+                piece: black(PieceKind::Pawn),
+                count: 6,
+            }],
+        ),
+        // A game position: nothing to say.
+        (START_FEN, &[]),
+    ];
+    for (fen, why) in cases {
+        let pos = Position::from_fen(fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        let _ = pos.legal_moves();
+        let reasons = Setup::parse(fen).unwrap().unreachable();
+        // Count errors come first, then pieces in board order.
+        let mut expected = why.to_vec();
+        expected.sort_by_key(|e| match e {
+            FenError::PieceOffItsPoints { square, .. } => 1000 + square.index(),
+            _ => 0,
+        });
+        assert_eq!(reasons, expected, "{fen}");
+        match why.is_empty() {
+            true => assert!(Position::from_fen_strict(fen).is_ok()),
+            false => assert_eq!(
+                Position::from_fen_strict(fen).err().as_ref(),
+                reasons.first()
+            ),
+        }
+    }
+}
+
+/// What even a composed study cannot be: what move generation cannot work on.
+#[test]
+fn unplayable_setups() {
+    let off = |fen: &str, piece: Piece, at: &str| {
+        assert_eq!(
+            err(fen),
+            FenError::PieceOffItsPoints {
+                piece,
+                square: sq(at)
+            },
+            "{fen}"
+        );
+    };
+    off("4k4/9/9/9/9/9/9/9/9/K8 w", red(PieceKind::King), "a0");
+    off("9/9/9/9/4k4/9/9/9/9/4K4 w", black(PieceKind::King), "e5");
+    off("4k4/9/9/9/9/9/9/9/9/2A1K4 w", red(PieceKind::Advisor), "c0");
+    off(
+        "4k4/9/9/9/9/9/9/9/9/2a1K4 w",
+        black(PieceKind::Advisor),
+        "c0",
+    );
+    off(
+        "4k4/9/9/9/2B6/9/9/9/9/4K4 w",
+        red(PieceKind::Elephant),
+        "c5",
+    );
+    off(
+        "4k4/9/9/9/9/2b6/9/9/9/4K4 w",
+        black(PieceKind::Elephant),
+        "c4",
+    );
+    assert_eq!(
+        err("3kk4/9/9/9/9/9/9/9/9/4K4 w"),
+        FenError::TooManyPieces {
+            piece: black(PieceKind::King),
+            count: 2
+        }
+    );
+    // Sixteen red pieces are playable, seventeen are not.
+    let sixteen = "4k4/9/9/9/9/9/RRRRRRRRR/9/RRRRRR3/4K4 b";
+    let pos = Position::from_fen(sixteen).expect("sixteen");
+    assert!(pos.in_check());
+    assert_eq!(
+        err("4k4/9/9/9/9/9/RRRRRRRRR/9/RRRRRRR2/4K4 b"),
+        FenError::TooManyPiecesOfColor {
+            color: Color::Red,
+            count: 17
+        }
+    );
+}
+
 #[test]
 fn errors_print_what_is_wrong() {
-    let text = err("4k4/9/9/9/9/9/9/9/9/RR1AKR3 w").to_string();
+    let text = strict_err("4k4/9/9/9/9/9/9/9/9/RR1AKR3 w").to_string();
     assert!(text.contains('3') && text.contains('车'), "{text}");
-    let text = err("4k4/9/9/9/9/9/9/9/9/1B2K4 w").to_string();
+    let text = strict_err("4k4/9/9/9/9/9/9/9/9/1B2K4 w").to_string();
     assert!(text.contains("b0"), "{text}");
     assert!(err("4k4/9/9/9/9/9/9/9/9/4K4 w")
         .to_string()

@@ -6,6 +6,7 @@
 mod naive_movegen;
 
 use naive_movegen::{may_stand, naive_legal, naive_perft, Board};
+use rules::movegen::MAX_MOVES;
 use rules::{Color, Move, Piece, PieceKind, Position, Setup, Square};
 use std::collections::{BTreeSet, HashSet};
 mod common;
@@ -452,6 +453,80 @@ fn random_boards_are_consistent() {
         tested > 1500 && in_check > 150,
         "{tested} boards, {in_check} in check"
     );
+}
+
+/// Composed studies: pieces anywhere a playable position allows (advisors anywhere
+/// in their palace, elephants anywhere on their side, pawns anywhere, more of a
+/// kind than the set holds), checked the same way.
+#[test]
+fn random_composed_studies_are_consistent() {
+    let mut rng = Rng(5);
+    let (mut tested, mut unreachable) = (0, 0);
+    for _ in 0..3000 {
+        if let Some(mut p) = random_study(&mut rng) {
+            consistent(&p);
+            make_unmake(&mut p);
+            tested += 1;
+            unreachable += !p.to_setup().unreachable().is_empty() as usize;
+        }
+    }
+    assert!(
+        tested > 1000 && unreachable > 500,
+        "{tested} studies, {unreachable} unreachable"
+    );
+}
+
+/// The most mobile sides a playable position allows: every move is generated (the
+/// list never fills up) and agrees with the naive rules.
+#[test]
+fn move_lists_hold_the_most_mobile_composed_sides() {
+    let mut most = 0;
+    for fen in [
+        "3k5/R8/1R7/2R6/4R4/5R3/6R2/7R1/8R/RRR1K1RRR w",
+        "3k5/C8/1C7/2C6/4C4/5C3/6C2/7C1/8C/CCC1K1CCC w",
+        "5k3/R8/9/1R7/2R6/3R5/4R4/6R2/7R1/RRRRK2R1 w",
+        "4k4/1N1N1N1N1/9/N1N1N1N1N/9/1N1N1N1N1/9/9/9/3K5 w",
+    ] {
+        let p = pos(fen);
+        consistent(&p);
+        let n = p.legal_moves().len();
+        assert!(n < MAX_MOVES, "{fen}: {n}");
+        most = most.max(n);
+    }
+    // Fourteen rooks, each on its own rank or file where it can: 154 moves, more
+    // than any game position has; the bound itself is argued at `MAX_MOVES`.
+    assert!(most >= 154, "{most}");
+}
+
+fn random_study(rng: &mut Rng) -> Option<Position> {
+    let mut s = Setup::parse("9/9/9/9/9/9/9/9/9/9").ok()?;
+    let playable = |p: Piece, sq: Square| {
+        let (f, r) = (sq.file(), sq.relative_rank(p.color));
+        match p.kind {
+            PieceKind::King | PieceKind::Advisor => (3..=5).contains(&f) && r <= 2,
+            PieceKind::Elephant => r <= 4,
+            _ => true,
+        }
+    };
+    let place = |s: &mut Setup, rng: &mut Rng, p: Piece| {
+        for _ in 0..20 {
+            let sq = Square(rng.below(90) as u8);
+            if s.board[sq.index()].is_none() && playable(p, sq) {
+                s.board[sq.index()] = Some(p);
+                return;
+            }
+        }
+    };
+    for c in Color::BOTH {
+        place(&mut s, rng, Piece::new(c, PieceKind::King));
+    }
+    for _ in 0..2 + rng.below(20) {
+        let kind = PieceKind::ALL[1 + rng.below(6)];
+        let c = rng.color();
+        place(&mut s, rng, Piece::new(c, kind));
+    }
+    s.side = rng.color();
+    Position::from_setup(&s).ok()
 }
 
 fn random_board(rng: &mut Rng) -> Option<Position> {
