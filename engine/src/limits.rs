@@ -25,6 +25,8 @@ pub struct Limits {
     pub banmoves: Vec<Move>,
     /// Number of principal variations to report (1 = normal search).
     pub multipv: usize,
+    /// `go mate N`: stop as soon as a mate in at most N moves is found.
+    pub mate: Option<u32>,
     /// The Ponder option is on: some thinking happens on the opponent's time, so a
     /// move may plan a little longer (see `TimeBudget::with_ponder`).
     pub ponder: bool,
@@ -86,6 +88,9 @@ pub struct SearchInfo {
     /// 1-based index of the line when MultiPV > 1.
     pub multipv: usize,
     pub score: Score,
+    /// Expected result per mille (win, draw, loss) for the side to move, from the
+    /// self-play model of `wdl.rs`.
+    pub wdl: (u32, u32, u32),
     /// The score is only a bound (aspiration fail): `Some(true)` lower, `Some(false)` upper.
     pub lower_bound: Option<bool>,
     pub time_ms: u64,
@@ -108,4 +113,6 @@ pub struct SearchResult {
     pub score: Score,
     pub depth: u32,
     pub nodes: u64,
+    /// Problems that did not stop the search (a helper thread that failed).
+    pub errors: Vec<String>,
 }

@@ -29,12 +29,17 @@ pub(crate) struct Shared<'a> {
     pub control: &'a SearchControl,
     pub options: &'a EngineOptions,
     pub abort: AtomicBool,
+    /// A ponder search that has used its time: stop as soon as `ponderhit` comes.
+    pub stop_on_ponderhit: AtomicBool,
     /// Node counts published by each thread every 1024 nodes.
     pub nodes: Vec<NodeCounter>,
     pub start: Instant,
     /// Stop at once past this (ms since the start, or since ponderhit).
     pub hard_ms: Option<u64>,
     pub node_limit: Option<u64>,
+    /// Poll the stop conditions when `nodes & poll_mask == 0`: every 1024 nodes,
+    /// more often under a small node limit so that it is kept to within a sixteenth.
+    pub poll_mask: u64,
     /// `go infinite`: no time limit at all.
     pub infinite: bool,
     /// Which thread searches which node near the root (empty with one thread).
@@ -46,6 +51,13 @@ pub(crate) struct Shared<'a> {
 pub(crate) struct Crumb {
     pub thread: AtomicUsize,
     pub key: AtomicU64,
+}
+
+/// The poll mask for a node limit (see `Shared::poll_mask`).
+pub(crate) fn poll_mask(node_limit: Option<u64>) -> u64 {
+    let every = node_limit.map_or(1024, |n| (n / 16).clamp(1, 1024));
+    // The largest power of two not above `every`.
+    (1u64 << (63 - every.leading_zeros())) - 1
 }
 
 /// Breadcrumb slots, and the plies (from the root) that leave crumbs.
@@ -207,7 +219,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
         let sh = self.shared;
         let stop = sh.control.stopped()
-            || sh.node_limit.is_some_and(|n| sh.total_nodes() >= n)
+            || (sh.stop_on_ponderhit.load(Ordering::Relaxed) && !sh.control.pondering())
+            // A node limit ends the search only after one full iteration, so that
+            // even `go nodes 1` (or the weakest level) answers with a searched move.
+            || (self.completed_depth >= 1 && sh.node_limit.is_some_and(|n| sh.total_nodes() >= n))
             || (sh.timed() && sh.hard_ms.is_some_and(|h| sh.elapsed_ms() >= h));
         if stop {
             sh.abort.store(true, Ordering::Relaxed);
@@ -217,7 +232,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     #[inline(always)]
     fn count_node(&mut self) {
         self.nodes += 1;
-        if self.nodes & 1023 == 0 {
+        if self.nodes & self.shared.poll_mask == 0 {
             self.poll();
         }
     }

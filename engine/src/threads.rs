@@ -1,0 +1,498 @@
+//! Running one search on several threads (lazy SMP): the helpers search the same
+//! root on the shared hash table with staggered depths, the main thread reports
+//! each iteration and decides when to stop (`stop.rs`), and at the end the result
+//! of the thread that got furthest is played. A helper that panics is reported
+//! and its result dropped; the main thread's result still stands.
+//!
+//! Below full strength (`strength.rs`) the main thread searches its best few root
+//! moves with exact scores and one of them is chosen with noise.
+
+use crate::eval::Evaluator;
+use crate::history::Histories;
+use crate::limits::{Limits, SearchControl, SearchInfo, SearchResult};
+use crate::score;
+use crate::search::{self, NodeCounter, Shared, Worker, MAX_DEPTH};
+use crate::stop::{StopRules, Verdict};
+use crate::timeman::{counted_elapsed_ms, TimeBudget};
+use crate::tt::TranspositionTable;
+use crate::{wdl, EngineOptions};
+use rules::{Move, Position};
+use std::cell::RefCell;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Searches shorter than this print no `info currmove` lines.
+const CURRMOVE_AFTER_MS: u64 = 3000;
+
+/// Everything one search needs besides the threads' own state.
+pub(crate) struct Job<'a> {
+    pub pos: &'a Position,
+    /// The legal root moves allowed (never empty).
+    pub root: &'a [Move],
+    pub limits: &'a Limits,
+    pub control: &'a SearchControl,
+    pub options: &'a EngineOptions,
+    pub tt: &'a TranspositionTable,
+    pub budget: Option<TimeBudget>,
+    /// Seed of the noise of a weakened level.
+    pub noise_seed: u64,
+}
+
+/// What one thread found.
+struct ThreadResult {
+    best: Move,
+    score: i32,
+    depth: i32,
+    pv: Vec<Move>,
+}
+
+/// Run the search on `histories.len()` threads, each with an evaluator from
+/// `make_eval(thread id)`. Also returns the time the search counted on the clock
+/// (from `go`, or from `ponderhit`, to the answer), `None` when its answer does
+/// not count (stopped while still pondering, or `go infinite`).
+pub(crate) fn run<E, F>(
+    job: Job<'_>,
+    histories: &mut [Histories],
+    make_eval: F,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> (SearchResult, Option<u64>)
+where
+    E: Evaluator,
+    F: Fn(usize) -> E + Sync,
+{
+    let start = Instant::now();
+    let limits = job.limits;
+    let strength = job.options.strength;
+    let hard_ms = match (limits.movetime_ms, job.budget) {
+        (Some(mt), _) => Some(mt),
+        (None, Some(b)) => Some(b.hard_ms),
+        (None, None) => None,
+    };
+    let node_limit = match (limits.nodes, strength.node_limit()) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    let max_depth = limits
+        .depth
+        .map_or(MAX_DEPTH, |d| (d.min(MAX_DEPTH as u32) as i32).max(1));
+    let threads = histories.len().max(1);
+    let shown_lines = limits.multipv.max(1);
+    let searched_lines = shown_lines.max(strength.candidates());
+    let pieces = job.pos.occupied().count();
+
+    let shared = Shared {
+        tt: job.tt,
+        control: job.control,
+        options: job.options,
+        abort: AtomicBool::new(false),
+        stop_on_ponderhit: AtomicBool::new(false),
+        nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
+        start,
+        hard_ms,
+        node_limit,
+        poll_mask: search::poll_mask(node_limit),
+        infinite: limits.infinite,
+        crumbs: if threads > 1 {
+            (0..search::CRUMBS)
+                .map(|_| search::Crumb::default())
+                .collect()
+        } else {
+            Vec::new()
+        },
+    };
+    // Root-move reports go through the same callback as the iteration reports;
+    // both run on this thread and never at once, hence the RefCell.
+    let on_info = RefCell::new(on_info);
+    let mut stop = StopRules::new(
+        job.budget,
+        job.root.len() == 1,
+        limits.mate,
+        limits.infinite,
+    );
+    let (main_hist, helper_hists) = histories
+        .split_first_mut()
+        .expect("at least one thread's histories");
+    let make_eval = &make_eval;
+    let mut errors = Vec::new();
+    let mut candidates: Vec<(Move, i32)> = Vec::new();
+    // The first line of the last iteration reported: the answer must agree with it.
+    let mut last_reported: Option<(Move, i32)> = None;
+
+    let results: Vec<ThreadResult> = std::thread::scope(|s| {
+        let shared = &shared;
+        let root = job.root;
+        let handles: Vec<_> = helper_hists
+            .iter_mut()
+            .enumerate()
+            .map(|(i, hist)| {
+                let pos = job.pos.clone();
+                s.spawn(move || {
+                    let id = i + 1;
+                    let mut w = Worker::new(id, pos, make_eval(id), shared, hist, root, 1);
+                    // A helper that completes the last iteration asked for has
+                    // done the search's job: the others need not finish it too.
+                    w.iterate(max_depth, &mut |w| {
+                        if w.completed_depth >= max_depth {
+                            shared.abort.store(true, Ordering::Relaxed);
+                        }
+                        true
+                    });
+                    thread_result(&w)
+                })
+            })
+            .collect();
+
+        let mut w = Worker::new(
+            0,
+            job.pos.clone(),
+            make_eval(0),
+            shared,
+            main_hist,
+            root,
+            searched_lines,
+        );
+        // Like ElephantEye and Stockfish, report the root move only in long searches.
+        let currmove = |m: Move, number: usize, depth: i32| {
+            let elapsed = start.elapsed().as_millis() as u64;
+            if elapsed < CURRMOVE_AFTER_MS {
+                return;
+            }
+            let nodes = shared.total_nodes();
+            (on_info.borrow_mut())(&SearchInfo {
+                depth: depth.max(1) as u32,
+                seldepth: 0,
+                multipv: 1,
+                score: crate::Score::Cp(0),
+                wdl: (0, 1000, 0),
+                lower_bound: None,
+                time_ms: elapsed,
+                nodes,
+                nps: nodes * 1000 / elapsed.max(1),
+                hashfull: 0,
+                pv: Vec::new(),
+                currmove: Some((m, number as u32)),
+            });
+        };
+        w.currmove_sink = Some(&currmove);
+        w.iterate(max_depth, &mut |w| {
+            let elapsed = start.elapsed().as_millis() as u64;
+            let nodes = shared.total_nodes().max(w.nodes);
+            for (i, rm) in w.root_moves.iter().take(shown_lines).enumerate() {
+                let score = if rm.score > -score::INF {
+                    rm.score
+                } else {
+                    rm.prev_score
+                };
+                let reported = score::to_report(score);
+                (on_info.borrow_mut())(&SearchInfo {
+                    depth: w.completed_depth as u32,
+                    seldepth: rm.seldepth as u32,
+                    multipv: i + 1,
+                    score: reported,
+                    wdl: wdl::MODEL.per_mille(reported, pieces),
+                    lower_bound: None,
+                    time_ms: elapsed,
+                    nodes,
+                    nps: nodes * 1000 / elapsed.max(1),
+                    hashfull: shared.tt.hashfull(),
+                    pv: rm.pv.clone(),
+                    currmove: None,
+                });
+            }
+            // The lines a weakened level chooses among: those of the last
+            // completed iteration (an aborted one has scores for some moves only).
+            candidates = w
+                .root_moves
+                .iter()
+                .take(searched_lines)
+                .filter(|rm| rm.score > -score::INF)
+                .map(|rm| (rm.mv, rm.score))
+                .collect();
+            let best = &w.root_moves[0];
+            last_reported = Some((best.mv, best.score));
+            let thinking = (!limits.infinite).then(|| start.elapsed().as_millis() as u64);
+            let pondering = job.control.pondering();
+            match stop.go_on(best.mv, best.score, w.completed_depth, thinking, pondering) {
+                Verdict::GoOn => true,
+                Verdict::Stop => false,
+                Verdict::StopAtPonderhit => {
+                    shared.stop_on_ponderhit.store(true, Ordering::Relaxed);
+                    true
+                }
+            }
+        });
+        let main = thread_result(&w);
+        // `go infinite` and `go ponder` never return before stop (or ponderhit).
+        wait_while_required(limits, job.control);
+        shared.abort.store(true, Ordering::Relaxed);
+        let mut all = vec![main];
+        for (i, h) in handles.into_iter().enumerate() {
+            match h.join() {
+                Ok(r) => all.push(r),
+                Err(panic) => errors.push(format!(
+                    "search thread {} failed ({}); its result is not used",
+                    i + 1,
+                    panic_text(&panic)
+                )),
+            }
+        }
+        all
+    });
+
+    let chosen = choose(&results);
+    let nodes = shared.total_nodes();
+    // The move played came from an unfinished iteration or from a helper that got
+    // further: report it, so that the last line a GUI shows is the answer.
+    if last_reported != Some((chosen.best, chosen.score)) && !chosen.pv.is_empty() {
+        let elapsed = start.elapsed().as_millis() as u64;
+        let reported = score::to_report(chosen.score);
+        (on_info.borrow_mut())(&SearchInfo {
+            depth: chosen.depth.max(1) as u32,
+            seldepth: chosen.depth.max(1) as u32,
+            multipv: 1,
+            score: reported,
+            wdl: wdl::MODEL.per_mille(reported, pieces),
+            lower_bound: None,
+            time_ms: elapsed,
+            nodes,
+            nps: nodes * 1000 / elapsed.max(1),
+            hashfull: shared.tt.hashfull(),
+            pv: chosen.pv.clone(),
+            currmove: None,
+        });
+    }
+    let (best, ponder) = if !strength.is_full() && candidates.len() > 1 {
+        let m = strength.choose(&candidates, job.noise_seed);
+        let ponder = if m == chosen.best {
+            chosen.pv.get(1).copied()
+        } else {
+            None
+        };
+        (m, ponder)
+    } else {
+        (chosen.best, chosen.pv.get(1).copied())
+    };
+    let counted = if limits.infinite {
+        None
+    } else {
+        counted_elapsed_ms(start, job.control)
+    };
+    let result = SearchResult {
+        best: Some(best),
+        ponder,
+        score: score::to_report(chosen.score),
+        depth: chosen.depth.max(0) as u32,
+        nodes,
+        errors,
+    };
+    (result, counted)
+}
+
+fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
+    if let Some(s) = panic.downcast_ref::<&str>() {
+        (*s).to_string()
+    } else if let Some(s) = panic.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "panic".to_string()
+    }
+}
+
+pub(crate) fn wait_while_required(limits: &Limits, control: &SearchControl) {
+    while !control.stopped() && (limits.infinite || control.pondering()) {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+}
+
+fn thread_result<E: Evaluator>(w: &Worker<E>) -> ThreadResult {
+    let rm = &w.root_moves[0];
+    let score = if rm.score > -score::INF {
+        rm.score
+    } else {
+        rm.prev_score
+    };
+    ThreadResult {
+        best: rm.mv,
+        score: if score > -score::INF { score } else { 0 },
+        depth: w.completed_depth,
+        pv: rm.pv.clone(),
+    }
+}
+
+/// The main thread's move unless a helper finished a deeper iteration, or the
+/// same depth with a better score.
+fn choose(results: &[ThreadResult]) -> &ThreadResult {
+    let mut best = &results[0];
+    for r in &results[1..] {
+        if r.depth > best.depth && r.score >= best.score - 20
+            || r.depth == best.depth && r.score > best.score
+        {
+            best = r;
+        }
+    }
+    best
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::eval::{AnyEval, EvalChoice};
+    use crate::strength::Strength;
+
+    /// An evaluator that panics in helper threads (at their first evaluation, the
+    /// root's): a bug that only shows on some threads.
+    #[derive(Clone)]
+    struct FlakyHelper {
+        inner: AnyEval,
+        thread: usize,
+        calls: u32,
+    }
+
+    impl Evaluator for FlakyHelper {
+        fn reset(&mut self, pos: &Position) {
+            self.inner.reset(pos)
+        }
+        fn on_make(&mut self, pos: &Position, m: Move) {
+            self.inner.on_make(pos, m)
+        }
+        fn on_null(&mut self) {
+            self.inner.on_null()
+        }
+        fn on_unmake(&mut self) {
+            self.inner.on_unmake()
+        }
+        fn evaluate(&mut self, pos: &Position) -> i32 {
+            self.calls += 1;
+            if self.thread > 0 {
+                panic!("helper evaluator broke");
+            }
+            self.inner.evaluate(pos)
+        }
+    }
+
+    fn job_parts(threads: usize) -> (TranspositionTable, Vec<Histories>, EngineOptions) {
+        let options = EngineOptions {
+            threads,
+            hash_mb: 4,
+            ..EngineOptions::default()
+        };
+        (
+            TranspositionTable::new(4),
+            (0..threads).map(|_| Histories::new()).collect(),
+            options,
+        )
+    }
+
+    #[test]
+    fn a_panicking_helper_is_reported_and_the_main_result_stands() {
+        let pos = Position::startpos();
+        let root: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        let limits = Limits {
+            depth: Some(6),
+            ..Limits::default()
+        };
+        let control = SearchControl::new();
+        let (tt, mut hist, options) = job_parts(3);
+        let job = Job {
+            pos: &pos,
+            root: &root,
+            limits: &limits,
+            control: &control,
+            options: &options,
+            tt: &tt,
+            budget: None,
+            noise_seed: 0,
+        };
+        let mut infos = 0;
+        let (r, _) = run(
+            job,
+            &mut hist,
+            |id| FlakyHelper {
+                inner: AnyEval::new(&EvalChoice::Hce),
+                thread: id,
+                calls: 0,
+            },
+            &mut |_| infos += 1,
+        );
+        assert_eq!(r.errors.len(), 2, "{:?}", r.errors);
+        assert!(
+            r.errors[0].contains("helper evaluator broke"),
+            "{:?}",
+            r.errors
+        );
+        assert!(r.best.is_some_and(|m| pos.is_legal(m)));
+        assert_eq!(r.depth, 6);
+        assert!(infos >= 6);
+    }
+
+    #[test]
+    fn a_weak_level_obeys_its_node_limit_and_chooses_among_its_best_moves() {
+        let pos = Position::startpos();
+        let root: Vec<Move> = pos.legal_moves().iter().copied().collect();
+        let limits = Limits::default();
+        let control = SearchControl::new();
+        let (tt, mut hist, mut options) = job_parts(1);
+        options.strength = Strength::from_level(2);
+        let limit = options.strength.node_limit().unwrap();
+        // What depth 1 with four exact lines costs here, measured.
+        let first_iteration = {
+            let job = Job {
+                pos: &pos,
+                root: &root,
+                limits: &Limits {
+                    depth: Some(1),
+                    multipv: 4,
+                    ..Limits::default()
+                },
+                control: &control,
+                options: &EngineOptions::default(),
+                tt: &tt,
+                budget: None,
+                noise_seed: 0,
+            };
+            run(
+                job,
+                &mut hist,
+                |_| AnyEval::new(&EvalChoice::Hce),
+                &mut |_| {},
+            )
+            .0
+            .nodes
+        };
+        let mut seen = std::collections::HashSet::new();
+        for seed in 0..12 {
+            tt.clear();
+            let job = Job {
+                pos: &pos,
+                root: &root,
+                limits: &limits,
+                control: &control,
+                options: &options,
+                tt: &tt,
+                budget: None,
+                noise_seed: seed,
+            };
+            let mut lines = Vec::new();
+            let (r, _) = run(
+                job,
+                &mut hist,
+                |_| AnyEval::new(&EvalChoice::Hce),
+                &mut |i| lines.push(i.multipv),
+            );
+            // The first iteration always completes (here it takes more than the
+            // limit); after it the limit holds to within a sixteenth.
+            assert!(r.depth >= 1);
+            assert!(
+                r.nodes <= limit.max(first_iteration) + limit / 16 + 4,
+                "{} nodes of {limit}",
+                r.nodes
+            );
+            assert!(
+                lines.iter().all(|&l| l == 1),
+                "only the shown line is reported"
+            );
+            seen.insert(r.best.unwrap());
+        }
+        assert!(seen.len() >= 2, "noise picks different moves: {seen:?}");
+    }
+}
