@@ -57,6 +57,58 @@ pub struct GameSpec {
     /// Send UCCI engines `banmoves` with the moves that would complete a forbidden
     /// perpetual for them (as the UCCI league arbiter does).
     pub banmoves: bool,
+    /// A simulated GUI lag charged to the mover's clock on top of its thinking.
+    pub lag: GuiLag,
+}
+
+/// A simulated GUI (or operator) lag: every move's clock is charged this on top of
+/// the time the engine took, uniform in `lo_ms..=hi_ms`, drawn from `seed` and
+/// the ply so that a game replays the same.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GuiLag {
+    pub lo_ms: u64,
+    pub hi_ms: u64,
+    pub seed: u64,
+}
+
+impl GuiLag {
+    /// The lag of the move at `ply`.
+    pub fn at(&self, ply: usize) -> u64 {
+        if self.hi_ms <= self.lo_ms {
+            return self.lo_ms;
+        }
+        let mut z = self
+            .seed
+            .wrapping_add((ply as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^= z >> 31;
+        self.lo_ms + z % (self.hi_ms - self.lo_ms + 1)
+    }
+}
+
+impl std::str::FromStr for GuiLag {
+    type Err = String;
+    /// `30` (a fixed 30 ms) or `2000-8000` (uniform between the two).
+    fn from_str(s: &str) -> Result<GuiLag, String> {
+        let num = |t: &str| {
+            t.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("lag '{t}' is not a whole number of ms"))
+        };
+        let (lo, hi) = match s.split_once('-') {
+            Some((a, b)) => (num(a)?, num(b)?),
+            None => (num(s)?, num(s)?),
+        };
+        if hi < lo {
+            return Err(format!("lag range {lo}-{hi} runs backwards"));
+        }
+        Ok(GuiLag {
+            lo_ms: lo,
+            hi_ms: hi,
+            seed: 0,
+        })
+    }
 }
 
 /// The finished game.
@@ -249,7 +301,8 @@ pub fn play_game(engines: [&mut Engine; 2], spec: &GameSpec) -> GameReport {
         };
         let elapsed = at.saturating_duration_since(started);
         if let Some(c) = &mut clocks[side.index()] {
-            if !c.charge(elapsed.as_millis() as u64, spec.margin_ms) {
+            let charged = (elapsed.as_millis() as u64).saturating_add(spec.lag.at(pos.game_ply()));
+            if !c.charge(charged, spec.margin_ms) {
                 let t = Termination::TimeForfeit { loser: side };
                 return finish(record, t, broken, fatal);
             }

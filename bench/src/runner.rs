@@ -4,7 +4,7 @@
 //! statistics and stops early when the SPRT decides or a fatal problem shows up.
 
 use crate::arbiter::{ArbiterRules, Termination};
-use crate::game::{play_game, FixedLimits, FlagPolicy, GameReport, GameSpec, ScoreRules};
+use crate::game::{play_game, FixedLimits, FlagPolicy, GameReport, GameSpec, GuiLag, ScoreRules};
 use crate::openings::Opening;
 use crate::process::{Engine, EngineConfig};
 use crate::progress::Progress;
@@ -37,6 +37,8 @@ pub struct MatchConfig {
     pub max_plies: usize,
     /// Send UCCI engines `banmoves` (see `GameSpec::banmoves`).
     pub banmoves: bool,
+    /// Simulated GUI lag charged on every move (see `GuiLag`).
+    pub lag: GuiLag,
     pub sprt: Option<Sprt>,
     pub pgn_path: Option<std::path::PathBuf>,
     pub event: String,
@@ -61,6 +63,7 @@ impl MatchConfig {
             move_timeout: Duration::from_secs(60),
             max_plies: 1000,
             banmoves: false,
+            lag: GuiLag::default(),
             sprt: None,
             pgn_path: None,
             event: "qili match".into(),
@@ -316,6 +319,10 @@ fn worker(
                 move_timeout: cfg.move_timeout,
                 max_plies: cfg.max_plies,
                 banmoves: cfg.banmoves,
+                lag: GuiLag {
+                    seed: cfg.lag.seed ^ (u64::from(g) << 32),
+                    ..cfg.lag
+                },
             };
             let [s0, s1] = &mut slots;
             let (Some(e0), Some(e1)) = (s0.as_mut(), s1.as_mut()) else {

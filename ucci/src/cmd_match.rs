@@ -116,6 +116,10 @@ pub struct MatchOptions {
     /// Milliseconds an engine may overrun its clock before it loses on time.
     #[arg(long, default_value_t = 0)]
     margin: u64,
+    /// Simulated GUI lag charged to the mover's clock on every move: `30` (ms) or a
+    /// range `2000-8000` drawn per move (an operator relaying moves by hand).
+    #[arg(long, value_name = "MS")]
+    lag: Option<bench::GuiLag>,
     /// Seconds to wait for ucciok/uciok and readyok.
     #[arg(long = "handshake-timeout", default_value_t = 10.0)]
     handshake_timeout: f64,
@@ -279,6 +283,7 @@ fn config(a: &MatchOptions) -> Result<MatchConfig, String> {
     };
     cfg.margin_ms = a.margin;
     cfg.banmoves = a.banmoves;
+    cfg.lag = a.lag.unwrap_or_default();
     cfg.move_timeout = seconds(a.move_timeout, "--move-timeout")?;
     cfg.sprt = a.sprt.as_deref().map(Sprt::parse).transpose()?;
     cfg.pgn_path = a.pgn.clone();

@@ -8,6 +8,7 @@ mod cmd_datagen;
 mod cmd_judge;
 mod cmd_match;
 mod cmd_perft;
+mod cmd_timeplan;
 mod cmd_train;
 mod cmd_tune;
 
@@ -47,6 +48,8 @@ enum Command {
     Datagen(cmd_datagen::DatagenArgs),
     /// Train a net on `qili datagen` data (CPU, all cores) and write the net file.
     Train(cmd_train::TrainArgs),
+    /// Show what the time manager plans over a whole game for a time control.
+    Timeplan(cmd_timeplan::TimePlanArgs),
     /// Tune the handcrafted evaluation on `qili datagen` data (Texel-style) and write
     /// its parameters as Rust source.
     TuneHce(cmd_tune::TuneArgs),
@@ -63,6 +66,7 @@ fn main() -> ExitCode {
         Some(Command::Datagen(a)) => cmd_datagen::run(a),
         Some(Command::Train(a)) => cmd_train::run(a),
         Some(Command::TuneHce(a)) => cmd_tune::run(a),
+        Some(Command::Timeplan(a)) => cmd_timeplan::run(a),
         None => protocol::run_with_net(cli.net.as_deref()),
     }
 }

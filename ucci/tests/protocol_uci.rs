@@ -10,7 +10,7 @@ fn uci_handshake_and_game() {
     let mut q = Qili::start();
     q.send("uci");
     q.expect_prefix("id name Qili");
-    q.expect("option name Move Overhead type spin default 20 min 0 max 5000");
+    q.expect("option name Move Overhead type spin default 2 min 0 max 60000");
     q.expect("uciok");
     q.send("setoption name Hash value 16");
     q.send("setoption name threads value 1");
@@ -85,8 +85,11 @@ fn uci_ponder_and_infinite_hold_the_answer() {
     assert!(best_of(&q.answer(SLOW).0).is_some());
 }
 
+/// Bad lines get an error and change nothing, except a refused `position`: after
+/// it the engine holds no position and answers `go` with no move, never with a
+/// move of the position before.
 #[test]
-fn bad_input_keeps_the_last_good_position() {
+fn bad_input_is_refused_and_a_refused_position_is_never_searched() {
     let mut q = Qili::handshake("uci");
     q.send("position startpos moves h2e2");
     let errors = [
@@ -118,7 +121,15 @@ fn bad_input_keeps_the_last_good_position() {
     q.expect_prefix("info string error");
     q.send_raw(b"   \t \r\n");
     q.ready();
-    // Still the position after h2e2: Black to move.
+    // The last position line was refused: no position, no move.
+    q.send("go depth 2");
+    q.expect_prefix("info string error: no position to search");
+    q.expect("bestmove (none)");
+    q.send("position startpos moves h2e2");
+    q.send("debug on");
+    q.send("frobnicate");
+    q.expect_prefix("info string error");
+    // A bad line that is not a position leaves it: Black to move.
     q.send("go depth 2");
     let (best, _) = q.answer(SLOW);
     assert!(
@@ -162,6 +173,12 @@ fn ucci_errors_are_messages_and_setoption_value_checks() {
     q.send("position startpos moves a0a5");
     q.expect_prefix("info message error");
     q.send("banmoves h2e2 zzzz");
+    q.expect_prefix("info message error");
+    q.send("go depth 3");
+    q.expect_prefix("info message error: no position to search");
+    q.expect("nobestmove");
+    q.send("position startpos moves h2e2");
+    q.send("banmoves h9g7 zzzz");
     q.expect_prefix("info message error");
     // `stop` during a search and everything still works after.
     q.send("go depth 3");

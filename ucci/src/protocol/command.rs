@@ -49,6 +49,8 @@ pub struct GoParams {
     pub winc: Option<u64>,
     pub binc: Option<u64>,
     pub searchmoves: Vec<String>,
+    /// UCI `go mate n`: look for a mate in at most `n` moves.
+    pub mate: Option<u32>,
     /// Problems found while parsing that did not stop the `go` (it must still be
     /// answered with a best move): unknown words, bad numbers.
     pub warnings: Vec<String>,
@@ -76,6 +78,8 @@ pub enum Command {
     UciNewGame,
     /// UCI `debug on|off`.
     Debug(bool),
+    /// `d`: show the position the engine holds (a board with Chinese glyphs).
+    Display,
     Quit,
 }
 
@@ -166,6 +170,7 @@ pub fn parse_tokens(tokens: &[&str]) -> Result<Command, ParseError> {
             what: format!("'{}' is not on or off", clip(w)),
         }),
         ("quit", _) => Ok(Command::Quit),
+        ("d", []) => Ok(Command::Display),
         _ => Err(ParseError::Unknown(clip(tokens[0]))),
     }
 }
@@ -297,12 +302,7 @@ fn parse_go(rest: &[&str]) -> GoParams {
             "btime" => go.btime = number("btime"),
             "winc" => go.winc = number("winc"),
             "binc" => go.binc = number("binc"),
-            "mate" => {
-                // UCI `go mate n`: search to a depth that can see it.
-                if let Some(n) = small(number("mate")) {
-                    go.depth = Some(n.saturating_mul(2).max(1));
-                }
-            }
+            "mate" => go.mate = small(number("mate")),
             "searchmoves" => {
                 // Everything up to the next keyword is a move.
                 while let Some(m) = rest.get(i) {
@@ -479,6 +479,18 @@ mod tests {
         };
         assert_eq!((g.depth, g.nodes, g.infinite), (None, Some(100), true));
         assert_eq!(g.warnings.len(), 3, "{:?}", g.warnings);
+        let Ok(Command::Go(g)) = parse("go mate 3 movetime 5000") else {
+            panic!()
+        };
+        assert_eq!((g.mate, g.depth, g.movetime), (Some(3), None, Some(5000)));
+        let Ok(Command::Go(g)) =
+            parse("go wtime 9223372036854775807 winc 1e300 movestogo 99999999999")
+        else {
+            panic!()
+        };
+        assert_eq!(g.wtime, Some(i64::MAX as u64));
+        assert!(g.winc.is_some() && g.movestogo == Some(u32::MAX));
+        assert_eq!(parse("d"), Ok(Command::Display));
     }
 
     #[test]

@@ -44,6 +44,7 @@ pub fn plan(
             moves_to_go: g.movestogo,
             opp_time_ms: ms(g.opptime),
             opp_inc_ms: ms(g.oppincrement),
+            whole_seconds: unit == 1000,
         })
     } else if g.wtime.is_some() || g.btime.is_some() {
         let (ours, theirs, inc, opp_inc) = match us {
@@ -57,6 +58,7 @@ pub fn plan(
                 moves_to_go: g.movestogo,
                 opp_time_ms: theirs,
                 opp_inc_ms: opp_inc,
+                whole_seconds: false,
             }),
             None => {
                 warnings.push(format!("no clock for {us} to move; searching without one"));
@@ -93,6 +95,7 @@ pub fn plan(
         banmoves: banmoves.to_vec(),
         multipv: settings.multipv.max(1),
         ponder: settings.ponder,
+        mate: g.mate.filter(|&n| n > 0),
     };
     Plan {
         limits,
@@ -245,7 +248,9 @@ mod tests {
             &pos,
             &[],
         );
-        assert!(p.ponder && p.draw_offered && p.limits.movetime_ms == Some(5));
+        assert!(
+            p.ponder && p.draw_offered && p.limits.movetime_ms == Some(10 - s.move_overhead_ms)
+        );
     }
 
     #[test]

@@ -51,8 +51,17 @@ fn pv_text(pv: &[Move]) -> String {
     pv.iter().map(|m| m.iccs()).collect::<Vec<_>>().join(" ")
 }
 
+/// What an `info` line shows besides the iteration's own numbers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct InfoStyle {
+    /// `multipv k` (MultiPV > 1).
+    pub multipv: bool,
+    /// UCI `wdl W D L` after the score (`UCI_ShowWDL`; UCCI has no such field).
+    pub wdl: bool,
+}
+
 /// One `info` line for a finished (or aspiration-failed) iteration.
-pub fn info_line(dialect: Dialect, i: &SearchInfo, show_multipv: bool) -> String {
+pub fn info_line(dialect: Dialect, i: &SearchInfo, style: InfoStyle) -> String {
     if let Some((m, number)) = i.currmove {
         return match dialect {
             // UCCI 3.0 knows only `currmove <mv>`.
@@ -64,10 +73,13 @@ pub fn info_line(dialect: Dialect, i: &SearchInfo, show_multipv: bool) -> String
         };
     }
     let mut s = format!("info depth {} seldepth {}", i.depth, i.seldepth);
-    if show_multipv {
+    if style.multipv {
         s += &format!(" multipv {}", i.multipv);
     }
     s += &format!(" score {}", score_text(dialect, i.score));
+    if style.wdl && dialect == Dialect::Uci {
+        s += &format!(" {}", wdl_text(i.wdl));
+    }
     match i.lower_bound {
         Some(true) => s += " lowerbound",
         Some(false) => s += " upperbound",
@@ -82,6 +94,17 @@ pub fn info_line(dialect: Dialect, i: &SearchInfo, show_multipv: bool) -> String
         s += &pv_text(&i.pv);
     }
     s
+}
+
+/// The report for a side to move that has no legal move (mated, or 困毙): it has
+/// lost, which GUIs read as mate in 0.
+pub fn mated_info_line(dialect: Dialect) -> String {
+    format!("info depth 0 score {}", score_text(dialect, Score::Mate(0)))
+}
+
+/// The UCI `wdl W D L` field: the expected result in per mille.
+pub fn wdl_text(wdl: (u32, u32, u32)) -> String {
+    format!("wdl {} {} {}", wdl.0, wdl.1, wdl.2)
 }
 
 /// The UCCI flags that may follow `bestmove`.
@@ -180,12 +203,16 @@ mod tests {
             hashfull: 0,
             pv: Vec::new(),
             currmove: Some((mv("b0c2"), 3)),
+            wdl: (0, 1000, 0),
         };
         assert_eq!(
-            info_line(Dialect::Uci, &i, false),
+            info_line(Dialect::Uci, &i, InfoStyle::default()),
             "info depth 12 currmove b0c2 currmovenumber 3"
         );
-        assert_eq!(info_line(Dialect::Ucci, &i, false), "info currmove b0c2");
+        assert_eq!(
+            info_line(Dialect::Ucci, &i, InfoStyle::default()),
+            "info currmove b0c2"
+        );
     }
 
     #[test]
@@ -202,15 +229,34 @@ mod tests {
             hashfull: 3,
             pv: vec![mv("h2e2"), mv("h9g7")],
             currmove: None,
+            wdl: (120, 850, 30),
         };
         assert_eq!(
-            info_line(Dialect::Uci, &i, true),
+            info_line(
+                Dialect::Uci,
+                &i,
+                InfoStyle {
+                    multipv: true,
+                    wdl: false
+                }
+            ),
             "info depth 7 seldepth 11 multipv 2 score cp 15 lowerbound time 120 nodes 5000 nps 41666 hashfull 3 pv h2e2 h9g7"
         );
         assert_eq!(
-            info_line(Dialect::Ucci, &i, false),
+            info_line(Dialect::Ucci, &i, InfoStyle::default()),
             "info depth 7 seldepth 11 score 15 lowerbound time 120 nodes 5000 nps 41666 hashfull 3 pv h2e2 h9g7"
         );
+        let wdl = InfoStyle {
+            multipv: false,
+            wdl: true,
+        };
+        assert_eq!(
+            info_line(Dialect::Uci, &i, wdl),
+            "info depth 7 seldepth 11 score cp 15 wdl 120 850 30 lowerbound time 120 nodes 5000 nps 41666 hashfull 3 pv h2e2 h9g7"
+        );
+        assert!(!info_line(Dialect::Ucci, &i, wdl).contains("wdl"));
+        assert_eq!(mated_info_line(Dialect::Uci), "info depth 0 score mate 0");
+        assert_eq!(mated_info_line(Dialect::Ucci), "info depth 0 score -10000");
         let (b, p) = (Some(mv("h2e2")), Some(mv("h9g7")));
         assert_eq!(
             bestmove_line(Dialect::Ucci, b, p, Flag::Draw),

@@ -4,7 +4,9 @@
 
 use super::options::Settings;
 use engine::eval::EvalChoice;
-use engine::{Engine, EngineOptions, Limits, Score, SearchControl, SearchInfo, SearchResult};
+use engine::{
+    Engine, EngineOptions, Limits, Score, SearchControl, SearchInfo, SearchResult, Strength,
+};
 use rules::repetition::{CheckCounting, NaturalLimit};
 use rules::{Color, Move, Position};
 
@@ -54,6 +56,12 @@ pub fn engine_options(s: &Settings, us: Color) -> EngineOptions {
         draw_value_red: red,
         draw_value_black: black,
         move_overhead_ms: s.move_overhead_ms,
+        // UCI_LimitStrength with UCI_Elo wins over Skill Level (as in Stockfish).
+        strength: if s.limit_strength {
+            Strength::from_elo(s.elo)
+        } else {
+            Strength::from_level(s.skill_level)
+        },
     }
 }
 

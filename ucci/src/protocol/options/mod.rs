@@ -14,7 +14,7 @@ pub use table::{Id, EMBEDDED, HCE};
 use rules::repetition::RuleSet;
 use spelling::{find, normalise};
 use std::fmt;
-use table::{Kind, DEFAULT_HASH_MB, DEFS, IGNORED};
+use table::{Kind, DEFAULT_HASH_MB, DEFS, NOT_SUPPORTED, NO_EFFECT};
 
 /// Current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,6 +40,15 @@ pub struct Settings {
     /// Net file of the evaluation, `EMBEDDED` for the compiled-in net, or `HCE`
     /// for the handcrafted evaluation.
     pub eval_file: String,
+    /// Refuse positions no game reaches (`Strict Positions`).
+    pub strict_positions: bool,
+    /// `Skill Level`, 0..=20 (20: full strength).
+    pub skill_level: u32,
+    /// `UCI_LimitStrength`: play at `UCI_Elo` instead (it wins over Skill Level).
+    pub limit_strength: bool,
+    pub elo: u32,
+    /// `UCI_ShowWDL`: add `wdl W D L` to the score of every `info` line.
+    pub show_wdl: bool,
 }
 
 impl Default for Settings {
@@ -61,6 +70,11 @@ impl Default for Settings {
             resign_value: 0,
             draw_offer: false,
             eval_file: EMBEDDED.to_string(),
+            strict_positions: false,
+            skill_level: 0,
+            limit_strength: false,
+            elo: 0,
+            show_wdl: false,
         };
         for d in DEFS {
             match d.kind {
@@ -83,8 +97,10 @@ pub enum Effect {
     Changed(Id),
     NewGame,
     ClearHash,
-    /// A standard option we do not implement; accepted and ignored.
-    Ignored,
+    /// A standard option this engine does not have: the GUI is told so.
+    NotSupported,
+    /// A standard option that changes nothing here (`UCI_AnalyseMode`).
+    NoEffect,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -176,6 +192,9 @@ impl Settings {
             Id::Ponder => self.ponder = v,
             Id::Resign => self.resign = v,
             Id::DrawOffer => self.draw_offer = v,
+            Id::StrictPositions => self.strict_positions = v,
+            Id::LimitStrength => self.limit_strength = v,
+            Id::ShowWdl => self.show_wdl = v,
             _ => {}
         }
     }
@@ -195,6 +214,8 @@ impl Settings {
             Id::MoveOverhead => self.move_overhead_ms = v as u64,
             Id::MultiPv => self.multipv = v as usize,
             Id::ResignValue => self.resign_value = v as i32,
+            Id::SkillLevel => self.skill_level = v as u32,
+            Id::Elo => self.elo = v as u32,
             _ => {}
         }
     }
@@ -214,8 +235,11 @@ impl Settings {
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, OptionError> {
         let Some(def) = find(name) else {
             let n = normalise(name);
-            if IGNORED.contains(&n.as_str()) || n.starts_with("uci") {
-                return Ok(Effect::Ignored);
+            if NO_EFFECT.contains(&n.as_str()) {
+                return Ok(Effect::NoEffect);
+            }
+            if NOT_SUPPORTED.contains(&n.as_str()) || n.starts_with("uci") {
+                return Ok(Effect::NotSupported);
             }
             return Err(OptionError::Unknown(super::command::clip(name)));
         };
@@ -292,7 +316,7 @@ mod tests {
         let s = Settings::default();
         assert!(s.usemillisec && !s.ponder && !s.resign);
         assert_eq!((s.hash_mb, s.threads, s.multipv), (64, 1, 1));
-        assert_eq!((s.natural_limit, s.move_overhead_ms), (60, 20));
+        assert_eq!((s.natural_limit, s.move_overhead_ms), (60, 2));
     }
 
     #[test]
@@ -332,8 +356,39 @@ mod tests {
         assert_eq!(s.eval_file, EMBEDDED);
         assert_eq!(s.set("newgame", None), Ok(Effect::NewGame));
         assert_eq!(s.set("Clear Hash", None), Ok(Effect::ClearHash));
-        assert_eq!(s.set("usebook", Some("true")), Ok(Effect::Ignored));
-        assert_eq!(s.set("UCI_AnalyseMode", Some("true")), Ok(Effect::Ignored));
+        assert_eq!(s.set("usebook", Some("true")), Ok(Effect::NotSupported));
+        assert_eq!(s.set("OwnBook", Some("true")), Ok(Effect::NotSupported));
+        assert_eq!(s.set("useegtb", Some("true")), Ok(Effect::NotSupported));
+        assert_eq!(
+            s.set("UCI_Chess960", Some("true")),
+            Ok(Effect::NotSupported)
+        );
+        assert_eq!(s.set("UCI_AnalyseMode", Some("true")), Ok(Effect::NoEffect));
+        // The strength and WDL options are real.
+        assert_eq!(
+            s.set("Skill Level", Some("5")),
+            Ok(Effect::Changed(Id::SkillLevel))
+        );
+        assert_eq!(
+            s.set("UCI_LimitStrength", Some("true")),
+            Ok(Effect::Changed(Id::LimitStrength))
+        );
+        assert_eq!(
+            s.set("UCI_Elo", Some(&engine::strength::MIN_ELO.to_string())),
+            Ok(Effect::Changed(Id::Elo))
+        );
+        assert_eq!(
+            s.set("UCI_ShowWDL", Some("true")),
+            Ok(Effect::Changed(Id::ShowWdl))
+        );
+        assert_eq!(
+            (s.skill_level, s.limit_strength, s.elo, s.show_wdl),
+            (5, true, engine::strength::MIN_ELO, true)
+        );
+        assert!(matches!(
+            s.set("Skill Level", Some("21")),
+            Err(OptionError::OutOfRange { .. })
+        ));
     }
 
     #[test]

@@ -68,7 +68,7 @@ mod tests {
         let uci = Settings::option_lines(Dialect::Uci);
         assert!(uci
             .iter()
-            .any(|l| l.starts_with("option name Move Overhead type spin default 20")));
+            .any(|l| l.starts_with("option name Move Overhead type spin default 2 ")));
         assert!(uci
             .iter()
             .any(|l| l == "option name Rules type combo default axf var axf var cn"));

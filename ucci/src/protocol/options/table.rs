@@ -23,6 +23,11 @@ pub enum Id {
     DrawOffer,
     Promotion,
     EvalFile,
+    StrictPositions,
+    SkillLevel,
+    LimitStrength,
+    Elo,
+    ShowWdl,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -186,13 +191,14 @@ pub(super) const DEFS: &[Def] = &[
         uci: "Move Overhead",
         ucci: "moveoverhead",
         aliases: &[],
-        // Charged for every move of the planning horizon: at 3 s + 50 ms a default
-        // of 50 left about 2.8 s of the 3 s unused at the end of a game (the lag of
-        // a local GUI or match runner is a few ms); 20 still covers a busy machine.
+        // A floor under the lag the time manager measures from the clocks (it
+        // charges the lag for every move it plans for). The measured lag of a
+        // local GUI or match runner is a few ms; raise this only for a link whose
+        // lag varies more than a game can show.
         kind: Kind::Spin {
             min: 0,
-            max: 5000,
-            default: 20,
+            max: 60_000,
+            default: 2,
         },
         in_uci: true,
     },
@@ -248,6 +254,60 @@ pub(super) const DEFS: &[Def] = &[
         kind: Kind::Text(EMBEDDED),
         in_uci: true,
     },
+    // Refuse positions no game reaches (composed studies); off: they are played,
+    // with a warning.
+    Def {
+        id: Id::StrictPositions,
+        uci: "Strict Positions",
+        ucci: "strictpositions",
+        aliases: &[],
+        kind: Kind::Check(false),
+        in_uci: true,
+    },
+    // 0 (weakest) to 20 (full strength): a node limit and a chosen-score noise
+    // (`engine::strength`).
+    Def {
+        id: Id::SkillLevel,
+        uci: "Skill Level",
+        ucci: "skilllevel",
+        aliases: &[],
+        kind: Kind::Spin {
+            min: 0,
+            max: engine::strength::MAX_LEVEL as i64,
+            default: engine::strength::MAX_LEVEL as i64,
+        },
+        in_uci: true,
+    },
+    Def {
+        id: Id::LimitStrength,
+        uci: "UCI_LimitStrength",
+        ucci: "limitstrength",
+        aliases: &[],
+        kind: Kind::Check(false),
+        in_uci: true,
+    },
+    Def {
+        id: Id::Elo,
+        uci: "UCI_Elo",
+        ucci: "elo",
+        aliases: &[],
+        kind: Kind::Spin {
+            min: MIN_ELO,
+            max: MAX_ELO,
+            default: MAX_ELO,
+        },
+        in_uci: true,
+    },
+    // Win/draw/loss per mille after the score (UCI `wdl`), from a model fitted on
+    // the engine's own self-play (`engine::wdl`).
+    Def {
+        id: Id::ShowWdl,
+        uci: "UCI_ShowWDL",
+        ucci: "showwdl",
+        aliases: &[],
+        kind: Kind::Check(false),
+        in_uci: true,
+    },
     Def {
         id: Id::Promotion,
         uci: "Promotion",
@@ -258,9 +318,10 @@ pub(super) const DEFS: &[Def] = &[
     },
 ];
 
-/// Standard UCCI/UCI options we accept and ignore (no book, no tablebases, no
-/// personality knobs), so that GUIs that send them from their own settings work.
-pub(super) const IGNORED: &[&str] = &[
+/// Standard UCCI/UCI options the engine does not have (no book, no tablebases,
+/// no personality knobs). A GUI that sends them from its own settings is told
+/// they are not supported (`info string`), never left to believe they work.
+pub(super) const NOT_SUPPORTED: &[&str] = &[
     "usebook",
     "useegtb",
     "bookfiles",
@@ -274,15 +335,20 @@ pub(super) const IGNORED: &[&str] = &[
     "style",
     "usehash",
     "repetition",
-    "ucianalysemode",
-    "ucishowwdl",
-    "ucilimitstrength",
-    "ucielo",
     "ownbook",
-    "skilllevel",
+    "bookfile",
     "ucichess960",
     "ucivariant",
     "syzygypath",
     "slowmover",
     "nodestime",
 ];
+
+/// Standard options that mean nothing different for this engine: accepted quietly
+/// (a note under `debug`). `UCI_AnalyseMode`: analysis and play search alike.
+pub(super) const NO_EFFECT: &[&str] = &["ucianalysemode"];
+
+/// `UCI_Elo` bounds: the calibrated range of the strength limiter
+/// (`engine::strength`).
+const MIN_ELO: i64 = engine::strength::MIN_ELO as i64;
+const MAX_ELO: i64 = engine::strength::MAX_ELO as i64;

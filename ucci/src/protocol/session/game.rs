@@ -1,6 +1,6 @@
 //! The commands that change the game while the engine is idle: the position
-//! (kept as it was when a `position` line is bad), banned moves, options (loading
-//! a net or resizing the hash here, off the clock), new games and `probe`.
+//! (none at all when a `position` line is refused), banned moves, options (loading
+//! a net or resizing the hash here, off the clock), new games, `probe` and `d`.
 
 use super::{Session, Slot};
 use crate::protocol::command::{clip, Base, PositionSpec};
@@ -8,7 +8,10 @@ use crate::protocol::go;
 use crate::protocol::options::{Effect, Id};
 use crate::protocol::output;
 use crate::protocol::searcher::Searcher;
-use rules::Position;
+use rules::diagram;
+use rules::position::Validity;
+use rules::{Position, Setup};
+use std::fmt;
 
 impl<S: Searcher> Session<S> {
     pub(super) fn new_game(&mut self) {
@@ -31,24 +34,98 @@ impl<S: Searcher> Session<S> {
             Ok(Effect::NewGame) | Ok(Effect::ClearHash) => self.new_game(),
             Ok(Effect::Changed(_)) => {
                 // Apply now (a new hash size allocates) rather than on the clock.
-                let (settings, us) = (self.settings.clone(), self.pos.side_to_move());
+                let us = self
+                    .pos
+                    .as_ref()
+                    .map_or(rules::Color::Red, |p| p.side_to_move());
+                let settings = self.settings.clone();
                 if let Slot::Ready(s) = &mut self.searcher {
                     s.configure(&settings, us);
                 }
             }
-            Ok(Effect::Ignored) => {
+            Ok(Effect::NotSupported) => {
+                self.note(&format!(
+                    "option '{}' is not supported; ignored",
+                    clip(name)
+                ));
+            }
+            Ok(Effect::NoEffect) => {
                 if self.settings.debug {
-                    self.note(&format!("option '{}' is not used", clip(name)));
+                    self.note(&format!(
+                        "option '{}' changes nothing: play and analysis search alike",
+                        clip(name)
+                    ));
                 }
             }
             Err(e) => self.error(&e.to_string()),
         }
     }
 
+    /// `position …`: the new position, or none at all if any part is refused.
+    pub(super) fn set_position(&mut self, spec: &PositionSpec) {
+        self.banmoves.clear();
+        let validity = if self.settings.strict_positions {
+            Validity::GameReachable
+        } else {
+            Validity::Playable
+        };
+        match build_position(spec, validity) {
+            Ok(pos) => {
+                if let Base::Fen(fen) = &spec.base {
+                    self.warn_unreachable(fen);
+                }
+                self.pos = Some(pos);
+            }
+            Err(e) => {
+                self.pos = None;
+                self.no_position_because = e.to_string();
+                self.error(&format!(
+                    "{e}; the engine now holds no position until a good 'position' command"
+                ));
+            }
+        }
+    }
+
+    /// Say once per start FEN why no game reaches it (a composed study).
+    fn warn_unreachable(&mut self, fen: &str) {
+        if self.warned_fen.as_deref() == Some(fen) {
+            return;
+        }
+        let Ok(setup) = Setup::parse(fen) else {
+            return;
+        };
+        let reasons = setup.unreachable();
+        if reasons.is_empty() {
+            return;
+        }
+        self.warned_fen = Some(fen.to_string());
+        let list: Vec<String> = reasons.iter().map(|r| r.to_string()).collect();
+        self.note(&format!(
+            "warning: no game reaches this position (a composed study?): {}",
+            list.join("; ")
+        ));
+    }
+
+    /// `d`: the board the engine holds, as a diagram.
+    pub(super) fn display(&mut self) {
+        match &self.pos {
+            Some(p) => {
+                for line in diagram::chinese_board(p).lines() {
+                    self.out.line(line);
+                }
+            }
+            None => self.error(&format!("no position: {}", self.no_position_because)),
+        }
+    }
+
     pub(super) fn ban(&mut self, moves: &[String]) {
+        let Some(pos) = self.pos.as_ref() else {
+            self.error("banmoves: no position is set");
+            return;
+        };
         let mut list = Vec::new();
         for text in moves {
-            match self.pos.parse_move(text) {
+            match pos.parse_move(text) {
                 Ok(m) => list.push(m),
                 Err(e) => self.error(&format!("banmoves {}: {e}", clip(text))),
             }
@@ -58,11 +135,18 @@ impl<S: Searcher> Session<S> {
 
     pub(super) fn probe(&mut self, spec: Option<&PositionSpec>) {
         let pos = match spec {
-            None => self.pos.clone(),
-            Some(spec) => match build_position(spec) {
+            None => match self.pos.clone() {
+                Some(p) => p,
+                None => {
+                    self.error(&format!("probe: no position: {}", self.no_position_because));
+                    self.out.line("pophash");
+                    return;
+                }
+            },
+            Some(spec) => match build_position(spec, Validity::Playable) {
                 Ok(p) => p,
                 Err(e) => {
-                    self.error(&e);
+                    self.error(&e.to_string());
                     self.out.line("pophash");
                     return;
                 }
@@ -73,16 +157,44 @@ impl<S: Searcher> Session<S> {
     }
 }
 
-/// The position a GUI describes: base, then each move checked for legality.
-pub fn build_position(spec: &PositionSpec) -> Result<Position, String> {
+/// Why a `position` line was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    Fen(rules::FenError),
+    /// The move at this 1-based index of the list is not legal (or not a move).
+    Move {
+        number: usize,
+        text: String,
+        why: String,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Fen(e) => write!(f, "bad FEN: {e}"),
+            PositionError::Move { number, text, why } => {
+                write!(f, "move {number} '{text}': {why}")
+            }
+        }
+    }
+}
+
+/// The position a GUI describes: base, then each move checked for legality. A
+/// single bad move refuses the whole line.
+pub fn build_position(spec: &PositionSpec, validity: Validity) -> Result<Position, PositionError> {
     let mut pos = match &spec.base {
         Base::Startpos => Position::startpos(),
-        Base::Fen(f) => Position::from_fen(f).map_err(|e| format!("bad FEN: {e}"))?,
+        Base::Fen(f) => Setup::parse(f)
+            .and_then(|s| Position::from_setup_checked(&s, validity))
+            .map_err(PositionError::Fen)?,
     };
     for (i, text) in spec.moves.iter().enumerate() {
-        let m = pos
-            .parse_move(text)
-            .map_err(|e| format!("move {} '{}': {e}", i + 1, clip(text)))?;
+        let m = pos.parse_move(text).map_err(|e| PositionError::Move {
+            number: i + 1,
+            text: clip(text),
+            why: e.to_string(),
+        })?;
         pos.make_move(m);
     }
     Ok(pos)

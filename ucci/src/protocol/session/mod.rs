@@ -4,8 +4,13 @@
 //! reader thread and the end of a search. While a search runs, the searcher lives
 //! on the search thread; `stop`, `ponderhit`, `isready` and `quit` are answered at
 //! once; other commands are held (batch mode, or after `stop` while the search
-//! winds down) or refused with an error line. Bad input never changes the last
-//! good position.
+//! winds down) or refused with an error line.
+//!
+//! A `position` that is refused (a bad FEN, or a bad or illegal move anywhere in
+//! its move list) leaves the engine with *no* position: a GUI that disagrees with
+//! the engine about one move must never get a move for a position it did not
+//! send. Until a good `position` arrives, `go` answers `nobestmove` (UCCI) or
+//! `bestmove (none)` (UCI) at once, after an error line saying why.
 //!
 //! This file holds the session's state and the dispatch of each line; the
 //! commands that change the game (position, banned moves, options, probe) are in
@@ -13,10 +18,12 @@
 
 mod game;
 #[cfg(test)]
+mod random_lines;
+#[cfg(test)]
 mod tests;
 mod thinking;
 
-pub use game::build_position;
+pub use game::{build_position, PositionError};
 
 use super::command::{self, Command, ParseError};
 use super::go;
@@ -69,7 +76,13 @@ struct Thinking {
 pub struct Session<S: Searcher> {
     dialect: Option<Dialect>,
     settings: Settings,
-    pos: Position,
+    /// The position the GUI last set; `None` after a refused `position`.
+    pos: Option<Position>,
+    /// Why `pos` is `None`, for the error line that answers `go`.
+    no_position_because: String,
+    /// The last start FEN warned about as not game-reachable, so that a GUI that
+    /// resends the same study with each move hears the warning once.
+    warned_fen: Option<String>,
     banmoves: Vec<Move>,
     searcher: Slot<S>,
     make_searcher: fn(&Settings) -> S,
@@ -93,7 +106,9 @@ impl<S: Searcher> Session<S> {
         Session {
             dialect: None,
             settings: Settings::default(),
-            pos: Position::startpos(),
+            pos: Some(Position::startpos()),
+            no_position_because: String::new(),
+            warned_fen: None,
             banmoves: Vec::new(),
             searcher: Slot::Empty,
             make_searcher,
@@ -153,7 +168,15 @@ impl<S: Searcher> Session<S> {
         match event {
             Event::Input(Input::Line(line)) => self.handle_line(&line),
             Event::Input(Input::TooLong(n)) => {
-                self.error(&command::ParseError::TooLong(n).to_string());
+                let e = command::ParseError::TooLong(n).to_string();
+                self.error(&e);
+                // It may have been a `position` (a very long game): unread, it
+                // must not leave the previous position in force.
+                if self.thinking.is_none() {
+                    self.pos = None;
+                    self.banmoves.clear();
+                    self.no_position_because = e;
+                }
                 Flow::Continue
             }
             Event::Input(Input::Eof) => self.end_of_input(),
@@ -178,6 +201,18 @@ impl<S: Searcher> Session<S> {
                     self.deferred.push_back(line.to_string());
                 } else {
                     self.error(&e.to_string());
+                    // A `position` line that does not even parse is a refused
+                    // position too (while idle; during a search it is refused
+                    // like any other command and changes nothing).
+                    let is_position = line
+                        .split_ascii_whitespace()
+                        .next()
+                        .is_some_and(|w| w.eq_ignore_ascii_case("position"));
+                    if is_position && self.thinking.is_none() {
+                        self.pos = None;
+                        self.banmoves.clear();
+                        self.no_position_because = e.to_string();
+                    }
                 }
                 return Flow::Continue;
             }
@@ -233,13 +268,7 @@ impl<S: Searcher> Session<S> {
                 self.out.line("readyok");
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
-            Command::Position(spec) => match build_position(&spec) {
-                Ok(p) => {
-                    self.pos = p;
-                    self.banmoves.clear();
-                }
-                Err(e) => self.error(&format!("{e}; position unchanged")),
-            },
+            Command::Position(spec) => self.set_position(&spec),
             Command::BanMoves(moves) => self.ban(&moves),
             Command::Go(g) => self.go(&g),
             Command::PonderHit { .. } => self.error("ponderhit while not thinking"),
@@ -252,6 +281,7 @@ impl<S: Searcher> Session<S> {
             Command::Probe(spec) => self.probe(spec.as_ref()),
             Command::UciNewGame => self.new_game(),
             Command::Debug(on) => self.settings.debug = on,
+            Command::Display => self.display(),
             Command::Quit => {
                 self.say_bye = self.dialect() == Dialect::Ucci;
                 return self.exit();

@@ -11,7 +11,7 @@ use std::sync::mpsc::{channel, Receiver};
 use std::sync::Mutex;
 use std::time::Duration;
 
-struct Instant;
+pub(super) struct Instant;
 
 impl Searcher for Instant {
     fn configure(&mut self, _: &Settings, _: rules::Color) {}
@@ -40,6 +40,7 @@ impl Searcher for Instant {
             hashfull: 0,
             pv: best.into_iter().collect(),
             currmove: None,
+            wdl: (0, 1000, 0),
         });
         SearchResult {
             best,
@@ -47,6 +48,7 @@ impl Searcher for Instant {
             score: Score::Cp(-50),
             depth: 1,
             nodes: 1,
+            errors: Vec::new(),
         }
     }
     fn probe(&self, _: &Position) -> Option<(Move, Score, u32)> {
@@ -68,41 +70,48 @@ impl Write for Buf {
     }
 }
 
-struct Rig {
-    session: Session<Instant>,
-    rx: Receiver<Event<Instant>>,
+pub(super) struct Rig<S: Searcher = Instant> {
+    pub(super) session: Session<S>,
+    rx: Receiver<Event<S>>,
     buf: Buf,
 }
 
-impl Rig {
-    fn new(greeting: &str) -> Rig {
+impl Rig<Instant> {
+    fn new(greeting: &str) -> Rig<Instant> {
+        Rig::with(greeting, |_| Instant)
+    }
+}
+
+impl<S: Searcher> Rig<S> {
+    /// A session with searchers from `make`, after the handshake.
+    pub(super) fn with(greeting: &str, make: fn(&Settings) -> S) -> Rig<S> {
         let buf = Buf::default();
         let (tx, rx) = channel();
-        let session = Session::new(Out::new(Box::new(buf.clone())), tx, |_| Instant);
+        let session = Session::new(Out::new(Box::new(buf.clone())), tx, make);
         let mut rig = Rig { session, rx, buf };
         rig.send(greeting);
         rig.take();
         rig
     }
-    fn send(&mut self, line: &str) -> Flow {
+    pub(super) fn send(&mut self, line: &str) -> Flow {
         self.session
             .handle(Event::Input(Input::Line(line.to_string())))
     }
     /// Deliver the end of the running search.
-    fn deliver(&mut self) -> Flow {
+    pub(super) fn deliver(&mut self) -> Flow {
         let ev = self
             .rx
             .recv_timeout(Duration::from_secs(10))
             .expect("search ends");
         self.session.handle(ev)
     }
-    fn take(&mut self) -> Vec<String> {
+    pub(super) fn take(&mut self) -> Vec<String> {
         let mut b = self.buf.0.lock().unwrap();
         let text = String::from_utf8_lossy(&b).into_owned();
         b.clear();
         text.lines().map(str::to_string).collect()
     }
-    fn answers(&mut self) -> Vec<String> {
+    pub(super) fn answers(&mut self) -> Vec<String> {
         self.take()
             .into_iter()
             .filter(|l| !l.starts_with("info depth"))
@@ -226,4 +235,151 @@ fn a_failed_search_still_answers_with_a_legal_move() {
     r.send("go depth 1");
     r.deliver();
     assert_eq!(r.answers(), vec!["bestmove a9a7"]);
+}
+
+/// A refused `position` leaves no position: `go` is answered at once with no
+/// move (never a move of the previous position), until a good `position`.
+#[test]
+fn a_refused_position_is_never_answered_with_a_move() {
+    for (greeting, none) in [("ucci", "nobestmove"), ("uci", "bestmove (none)")] {
+        let mut r = Rig::new(greeting);
+        // Playable is wide, but a king outside its palace is not a position.
+        r.send("position fen 3k5/9/9/9/9/9/9/9/9/K8 w - - 0 1");
+        let out = r.answers();
+        assert!(
+            out.len() == 1 && out[0].contains("error: bad FEN"),
+            "{out:?}"
+        );
+        r.send("go depth 8");
+        let out = r.answers();
+        assert_eq!(out.len(), 2, "{out:?}");
+        assert!(out[0].contains("no position to search"), "{out:?}");
+        assert_eq!(out[1], none);
+        // A bad move anywhere in the list: no position either (not the one
+        // before the bad move, which would have the other side to move).
+        r.send("position startpos moves h2e2 h9g7 e2e9");
+        let out = r.answers();
+        assert!(out[0].contains("move 3 'e2e9'"), "{out:?}");
+        r.send("go depth 1");
+        assert_eq!(r.answers().last().map(String::as_str), Some(none));
+        r.send("banmoves h2e2");
+        assert!(r.answers()[0].contains("no position"));
+        r.send("d");
+        assert!(r.answers()[0].contains("no position"));
+        // A good position brings the engine back.
+        r.send("position startpos moves h2e2 h9g7");
+        assert!(r.answers().is_empty());
+        r.send("go depth 1");
+        r.deliver();
+        assert_eq!(r.answers(), vec!["bestmove a0a1"]);
+    }
+}
+
+#[test]
+fn composed_studies_are_played_with_one_warning_unless_strict() {
+    let study = "3k1p3/4P4/9/9/6CCR/3n4c/2Pn5/8B/5p3/4K4 w - - 0 1";
+    let mut r = Rig::new("uci");
+    r.send(&format!("position fen {study}"));
+    let out = r.answers();
+    assert!(
+        out.len() == 1 && out[0].starts_with("info string warning: no game reaches"),
+        "{out:?}"
+    );
+    assert!(out[0].contains("f9"), "{out:?}");
+    // The GUI resends the study with the moves played: no second warning.
+    r.send(&format!("position fen {study} moves i5i8"));
+    assert!(r.answers().is_empty());
+    r.send("go depth 1");
+    r.deliver();
+    let out = r.answers();
+    assert_eq!(out.len(), 1);
+    let m = out[0].strip_prefix("bestmove ").unwrap();
+    let mut pos = Position::from_fen(study).unwrap();
+    pos.make_move(pos.parse_move("i5i8").unwrap());
+    assert!(pos.parse_move(m).is_ok(), "{m} is legal in the study");
+    // Strict: refused, and then no position.
+    r.send("setoption name Strict Positions value true");
+    r.send(&format!("position fen {study}"));
+    let out = r.answers();
+    assert!(
+        out[0].contains("error: bad FEN") && out[0].contains("f9"),
+        "{out:?}"
+    );
+    r.send("go depth 1");
+    assert_eq!(
+        r.answers().last().map(String::as_str),
+        Some("bestmove (none)")
+    );
+}
+
+#[test]
+fn a_mated_side_reports_mate_zero_before_the_empty_answer() {
+    // Black is mated (rook checks on the back rank, the king has no square).
+    for (greeting, info, none) in [
+        ("uci", "info depth 0 score mate 0", "bestmove (none)"),
+        ("ucci", "info depth 0 score -10000", "nobestmove"),
+    ] {
+        let mut r = Rig::new(greeting);
+        r.send("position fen R3k4/9/4P4/9/9/9/9/9/9/3K5 b - - 0 1");
+        assert!(r.answers().is_empty());
+        r.send("go depth 5");
+        r.deliver();
+        // (The stand-in searcher reports a depth-1 line of its own; the engine
+        // reports nothing when there is no move.)
+        let out: Vec<String> = r
+            .take()
+            .into_iter()
+            .filter(|l| !l.starts_with("info depth 1"))
+            .collect();
+        assert_eq!(out, vec![info, none]);
+    }
+}
+
+#[test]
+fn options_the_engine_lacks_are_answered_not_swallowed() {
+    let mut r = Rig::new("uci");
+    for name in ["OwnBook", "SyzygyPath", "UCI_Chess960"] {
+        r.send(&format!("setoption name {name} value true"));
+        let out = r.answers();
+        assert_eq!(
+            out,
+            vec![format!(
+                "info string option '{name}' is not supported; ignored"
+            )]
+        );
+    }
+    let mut r = Rig::new("ucci");
+    for name in ["usebook", "useegtb", "bookfiles"] {
+        r.send(&format!("setoption {name} true"));
+        let out = r.answers();
+        assert!(
+            out.len() == 1 && out[0].starts_with("info message option") && out[0].contains(name),
+            "{out:?}"
+        );
+    }
+    // Real options answer nothing.
+    let mut r = Rig::new("uci");
+    for line in [
+        "setoption name Skill Level value 3",
+        "setoption name UCI_LimitStrength value true",
+        "setoption name UCI_Elo value 2000",
+        "setoption name UCI_ShowWDL value true",
+        "setoption name UCI_AnalyseMode value true",
+    ] {
+        r.send(line);
+        assert!(r.answers().is_empty(), "{line}");
+    }
+}
+
+#[test]
+fn d_shows_the_board_the_engine_holds() {
+    let mut r = Rig::new("uci");
+    r.send("position startpos moves h2e2");
+    r.send("d");
+    let out = r.answers();
+    assert!(
+        out.iter().any(|l| l == "2  ＋ 炮 ＋ ＋ 炮 ＋ ＋ ＋ ＋"),
+        "{out:?}"
+    );
+    assert!(out.last().unwrap().contains("Black) to move"), "{out:?}");
 }

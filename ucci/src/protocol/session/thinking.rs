@@ -99,11 +99,21 @@ impl<S: Searcher> Session<S> {
 
     pub(super) fn go(&mut self, g: &GoParams) {
         let dialect = self.dialect();
-        let plan: Plan = go::plan(g, dialect, &self.settings, &self.pos, &self.banmoves);
+        let Some(root) = self.pos.clone() else {
+            // Never a move for a position the GUI did not send.
+            self.error(&format!(
+                "no position to search: {}",
+                self.no_position_because
+            ));
+            self.out
+                .line(&output::bestmove_line(dialect, None, None, Flag::None));
+            return;
+        };
+        let plan: Plan = go::plan(g, dialect, &self.settings, &root, &self.banmoves);
         for w in &plan.warnings {
             self.error(w);
         }
-        let us = self.pos.side_to_move();
+        let us = root.side_to_move();
         let settings = self.settings.clone();
         let Some(searcher) = self.searcher() else {
             self.error("no searcher available");
@@ -126,21 +136,24 @@ impl<S: Searcher> Session<S> {
             draw_offered: plan.draw_offered,
             depth_zero: plan.depth_zero,
             held: None,
-            root: self.pos.clone(),
+            root: root.clone(),
             banmoves: self.banmoves.clone(),
         };
-        let pos = self.pos.clone();
+        let pos = root;
         let limits = plan.limits;
         let out = self.out.clone();
         let tx = self.tx.clone();
-        let show_multipv = limits.multipv > 1;
+        let style = output::InfoStyle {
+            multipv: limits.multipv > 1,
+            wdl: self.settings.show_wdl,
+        };
         let spawned = std::thread::Builder::new()
             .name("qili-search".into())
             .stack_size(SEARCH_STACK)
             .spawn(move || {
                 let outcome = catch_unwind(AssertUnwindSafe(|| {
                     let mut on_info = |i: &engine::SearchInfo| {
-                        out.line(&output::info_line(dialect, i, show_multipv));
+                        out.line(&output::info_line(dialect, i, style));
                     };
                     searcher.search(&pos, &limits, &control, &mut on_info)
                 }));
@@ -210,9 +223,18 @@ impl<S: Searcher> Session<S> {
             return;
         };
         let dialect = self.dialect();
+        for e in result.iter().flat_map(|r| &r.errors) {
+            self.error(e);
+        }
         let (best, ponder, flag) = match result {
             Some(r) if t.depth_zero => {
                 let _ = r;
+                (None, None, Flag::None)
+            }
+            Some(r) if r.best.is_none() && !t.root.has_legal_move() => {
+                // Mated, or left without a move (困毙): say so the way a GUI reads
+                // a lost position before the empty answer.
+                self.out.line(&output::mated_info_line(dialect));
                 (None, None, Flag::None)
             }
             Some(r) => {
