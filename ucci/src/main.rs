@@ -5,6 +5,7 @@
 mod cmd_analyze;
 mod cmd_bench;
 mod cmd_datagen;
+mod cmd_fitwdl;
 mod cmd_judge;
 mod cmd_match;
 mod cmd_perft;
@@ -48,6 +49,8 @@ enum Command {
     Datagen(cmd_datagen::DatagenArgs),
     /// Train a net on `qili datagen` data (CPU, all cores) and write the net file.
     Train(cmd_train::TrainArgs),
+    /// Fit the win/draw/loss model of UCI_ShowWDL to `qili datagen` results.
+    FitWdl(cmd_fitwdl::FitWdlArgs),
     /// Show what the time manager plans over a whole game for a time control.
     Timeplan(cmd_timeplan::TimePlanArgs),
     /// Tune the handcrafted evaluation on `qili datagen` data (Texel-style) and write
@@ -67,6 +70,7 @@ fn main() -> ExitCode {
         Some(Command::Train(a)) => cmd_train::run(a),
         Some(Command::TuneHce(a)) => cmd_tune::run(a),
         Some(Command::Timeplan(a)) => cmd_timeplan::run(a),
+        Some(Command::FitWdl(a)) => cmd_fitwdl::run(a),
         None => protocol::run_with_net(cli.net.as_deref()),
     }
 }
