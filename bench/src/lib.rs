@@ -4,6 +4,8 @@
 //! SPRT. `qili match` is the command-line front end; the criterion benches of the
 //! workspace live in `benches/`.
 
+#![forbid(unsafe_code)]
+
 pub mod arbiter;
 pub mod game;
 pub mod notation;

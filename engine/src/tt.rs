@@ -113,32 +113,20 @@ unsafe impl Send for BucketArray {}
 // SAFETY: as above.
 unsafe impl Sync for BucketArray {}
 
-/// `madvise(MADV_HUGEPAGE)` by a raw system call (rules and engine have no libc
-/// dependency). Only a hint: when the kernel refuses, the table works on small pages.
-#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+/// `madvise(MADV_HUGEPAGE)` on the table (Linux). Only a hint: when the kernel
+/// refuses, the table works on small pages.
+#[cfg(target_os = "linux")]
 fn advise_huge_pages(ptr: *mut u8, len: usize) {
-    const SYS_MADVISE: usize = 28;
-    const MADV_HUGEPAGE: usize = 14;
     if len < HUGE_PAGE {
         return;
     }
-    // SAFETY: madvise only changes how the kernel backs our own mapping; it reads no
-    // memory and its failure (an error code in rax) is harmless.
-    unsafe {
-        std::arch::asm!(
-            "syscall",
-            inlateout("rax") SYS_MADVISE => _,
-            in("rdi") ptr,
-            in("rsi") len,
-            in("rdx") MADV_HUGEPAGE,
-            lateout("rcx") _,
-            lateout("r11") _,
-            options(nostack),
-        );
-    }
+    // SAFETY: madvise only changes how the kernel backs our own mapping (`ptr` is
+    // the start of an allocation of `len` bytes, aligned to the huge page); it reads
+    // and writes no memory, and its failure (a return value of -1) is harmless.
+    let _ = unsafe { libc::madvise(ptr.cast::<libc::c_void>(), len, libc::MADV_HUGEPAGE) };
 }
 
-#[cfg(not(all(target_os = "linux", target_arch = "x86_64")))]
+#[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_ptr: *mut u8, _len: usize) {}
 
 pub struct TranspositionTable {

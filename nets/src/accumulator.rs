@@ -94,17 +94,13 @@ impl Default for AccumulatorStack {
 }
 
 impl AccumulatorStack {
-    /// `backend` must be available on this CPU; an unavailable one falls back to scalar
-    /// (same results, only slower).
+    /// A stack running `backend`'s kernels (a token only detection hands out for
+    /// fast kernels, so any one given runs on this CPU).
     pub fn new(backend: Backend) -> AccumulatorStack {
         AccumulatorStack {
             entries: Vec::with_capacity(256),
             len: 0,
-            backend: if backend.available() {
-                backend
-            } else {
-                Backend::Scalar
-            },
+            backend,
         }
     }
 
@@ -262,14 +258,14 @@ mod tests {
     }
 
     fn lazy_updates_equal_a_refresh(heads: usize) {
-        let mut f = crate::train::init_random_bucketed(21, heads);
+        let mut f = crate::reference::init_random_bucketed(21, heads);
         f.out_w
             .iter_mut()
             .enumerate()
             .for_each(|(i, w)| *w = ((i % 5) as f32 - 2.0) * 0.3);
         let net = f.quantise().expect("valid net");
         let mut rng = Rng::new(22);
-        for backend in [Backend::Scalar, Backend::detect()] {
+        for backend in [Backend::SCALAR, Backend::detect()] {
             let mut pos = Position::startpos();
             let mut stack = AccumulatorStack::new(backend);
             stack.reset(&net, &pos);

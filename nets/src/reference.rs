@@ -3,6 +3,7 @@
 
 use crate::buckets::bucket;
 use crate::features;
+use crate::rng::Rng;
 use crate::{NetError, Network, HIDDEN, INPUTS, OUT_WEIGHT_MAX, QA, QB, SCALE};
 use rules::{Color, Position};
 
@@ -140,4 +141,23 @@ impl FloatNet {
         let head = bucket(pos.occupied().count(), self.buckets());
         self.output(&acc, pos.side_to_move(), head) * SCALE as f64
     }
+}
+
+/// A freshly initialised one-head network (reproducible from `seed`).
+pub fn init_random(seed: u64) -> FloatNet {
+    init_random_bucketed(seed, 1)
+}
+
+/// A freshly initialised network with `buckets` output heads (reproducible from
+/// `seed`; with one head the same as `init_random`).
+pub fn init_random_bucketed(seed: u64, buckets: usize) -> FloatNet {
+    let mut rng = Rng::new(seed);
+    let mut n = FloatNet::zeros_bucketed(buckets);
+    n.ft_w.iter_mut().for_each(|w| *w = rng.symmetric(0.05));
+    n.ft_b
+        .iter_mut()
+        .for_each(|w| *w = 0.25 + rng.symmetric(0.25));
+    let a = 1.0 / (2.0 * HIDDEN as f32).sqrt();
+    n.out_w.iter_mut().for_each(|w| *w = rng.symmetric(a));
+    n
 }

@@ -4,30 +4,42 @@
 
 use crate::{Accumulator, HIDDEN, QA};
 
-/// Which kernel runs. `detect()` picks AVX2 when the CPU has it.
+/// Which kernel runs: a token that safe code can only get for kernels this CPU
+/// runs. `Backend::SCALAR` always works; the AVX2 token comes only from run-time
+/// detection (`detect`, `avx2`), so holding one is the proof that the `unsafe`
+/// AVX2 kernels below may be called.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
+pub struct Backend(Kernel);
+
+/// The kernels (private: constructing a `Backend` goes through detection).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kernel {
     Scalar,
     Avx2,
 }
 
 impl Backend {
+    /// The portable kernels.
+    pub const SCALAR: Backend = Backend(Kernel::Scalar);
+
+    /// The fastest kernels this CPU runs.
     pub fn detect() -> Backend {
+        Backend::avx2().unwrap_or(Backend::SCALAR)
+    }
+
+    /// The AVX2 kernels, if this CPU has AVX2.
+    pub fn avx2() -> Option<Backend> {
         #[cfg(target_arch = "x86_64")]
         {
             if is_x86_feature_detected!("avx2") {
-                return Backend::Avx2;
+                return Some(Backend(Kernel::Avx2));
             }
         }
-        Backend::Scalar
+        None
     }
 
-    /// Is this backend usable on this CPU? (Scalar always is.)
-    pub fn available(self) -> bool {
-        match self {
-            Backend::Scalar => true,
-            Backend::Avx2 => Backend::detect() == Backend::Avx2,
-        }
+    pub fn is_avx2(self) -> bool {
+        self.0 == Kernel::Avx2
     }
 }
 
@@ -42,9 +54,8 @@ pub fn update(
 ) {
     #[cfg(target_arch = "x86_64")]
     {
-        if backend == Backend::Avx2 {
-            // SAFETY: Avx2 is only chosen (detect/available) when the CPU supports it;
-            // callers that force it check `available()` first.
+        if backend.is_avx2() {
+            // SAFETY: an AVX2 token exists only where the CPU has AVX2 (`Backend::avx2`).
             unsafe { avx2::update(dst, src, adds, subs) };
             return;
         }
@@ -88,7 +99,7 @@ pub fn update_pair(
 ) {
     #[cfg(target_arch = "x86_64")]
     {
-        if backend == Backend::Avx2 {
+        if backend.is_avx2() {
             // SAFETY: as in `update`.
             unsafe {
                 match cap {
@@ -114,7 +125,7 @@ pub fn update_pair(
 pub fn screlu_dot(backend: Backend, acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
     #[cfg(target_arch = "x86_64")]
     {
-        if backend == Backend::Avx2 {
+        if backend.is_avx2() {
             // SAFETY: as in `update`.
             return unsafe { avx2::screlu_dot(acc, w) };
         }
@@ -134,6 +145,8 @@ pub fn screlu_dot_scalar(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
     sum
 }
 
+/// The AVX2 kernels: private to this module, reached only through the safe
+/// functions above and an AVX2 `Backend` token.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::ColumnPair;
@@ -142,6 +155,9 @@ mod avx2 {
 
     const LANES: usize = 16;
 
+    /// # Safety
+    /// The CPU must support AVX2 (callers hold an AVX2 `Backend` token). The slices
+    /// are whole `HIDDEN`-lane arrays, so every unaligned load and store is in bounds.
     #[target_feature(enable = "avx2")]
     pub unsafe fn update(
         dst: &mut [i16; HIDDEN],
@@ -161,6 +177,9 @@ mod avx2 {
         }
     }
 
+    /// # Safety
+    /// The CPU must support AVX2 (callers hold an AVX2 `Backend` token). The slices
+    /// are whole `HIDDEN`-lane arrays, so every unaligned load and store is in bounds.
     #[inline]
     #[target_feature(enable = "avx2")]
     pub unsafe fn update_pair(
@@ -181,6 +200,9 @@ mod avx2 {
         }
     }
 
+    /// # Safety
+    /// The CPU must support AVX2 (callers hold an AVX2 `Backend` token). The slices
+    /// are whole `HIDDEN`-lane arrays, so every unaligned load and store is in bounds.
     #[inline]
     #[target_feature(enable = "avx2")]
     pub unsafe fn update_pair_cap(
@@ -203,6 +225,9 @@ mod avx2 {
         }
     }
 
+    /// # Safety
+    /// The CPU must support AVX2 (callers hold an AVX2 `Backend` token). The slices
+    /// are whole `HIDDEN`-lane arrays, so every unaligned load and store is in bounds.
     #[target_feature(enable = "avx2")]
     pub unsafe fn screlu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
         let zero = _mm256_setzero_si256();

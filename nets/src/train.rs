@@ -66,24 +66,7 @@ pub struct EpochReport {
 /// Gradient shards per batch (fixed so that results do not depend on the thread count).
 const SHARDS: usize = 8;
 
-/// A freshly initialised one-head network (reproducible from `seed`).
-pub fn init_random(seed: u64) -> FloatNet {
-    init_random_bucketed(seed, 1)
-}
-
-/// A freshly initialised network with `buckets` output heads (reproducible from
-/// `seed`; with one head the same as `init_random`).
-pub fn init_random_bucketed(seed: u64, buckets: usize) -> FloatNet {
-    let mut rng = Rng::new(seed);
-    let mut n = FloatNet::zeros_bucketed(buckets);
-    n.ft_w.iter_mut().for_each(|w| *w = rng.symmetric(0.05));
-    n.ft_b
-        .iter_mut()
-        .for_each(|w| *w = 0.25 + rng.symmetric(0.25));
-    let a = 1.0 / (2.0 * HIDDEN as f32).sqrt();
-    n.out_w.iter_mut().for_each(|w| *w = rng.symmetric(a));
-    n
-}
+pub use crate::reference::{init_random, init_random_bucketed};
 
 #[inline]
 fn sigmoid(x: f32) -> f32 {

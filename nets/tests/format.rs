@@ -8,13 +8,13 @@ use nets::reference::FloatNet;
 use nets::{NetError, Network, HIDDEN};
 
 fn good_bytes() -> Vec<u8> {
-    let mut f = nets::train::init_random(1);
+    let mut f = nets::reference::init_random(1);
     f.out_b[0] = 0.25;
     f.quantise().expect("valid net").as_bytes().to_vec()
 }
 
 fn bucketed_bytes(buckets: usize) -> Vec<u8> {
-    let mut f = nets::train::init_random_bucketed(1, buckets);
+    let mut f = nets::reference::init_random_bucketed(1, buckets);
     f.out_b
         .iter_mut()
         .enumerate()

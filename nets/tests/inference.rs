@@ -54,9 +54,9 @@ fn random_position_any_material(rng: &mut Rng, plies: usize) -> Position {
 }
 
 fn backends() -> Vec<Backend> {
-    let mut v = vec![Backend::Scalar];
-    if Backend::Avx2.available() {
-        v.push(Backend::Avx2);
+    let mut v = vec![Backend::SCALAR];
+    if let Some(avx2) = Backend::avx2() {
+        v.push(avx2);
     }
     v
 }
@@ -246,10 +246,10 @@ fn incremental_equals_refresh(heads: usize) {
 
 #[test]
 fn avx2_equals_scalar_kernels() {
-    if !Backend::Avx2.available() {
+    let Some(avx2) = Backend::avx2() else {
         eprintln!("AVX2 not available: only the scalar path runs here");
         return;
-    }
+    };
     let mut rng = Rng::new(7);
     for _ in 0..2000 {
         let mut acc = [0i16; HIDDEN];
@@ -264,17 +264,11 @@ fn avx2_equals_scalar_kernels() {
             }
         }
         assert_eq!(
-            simd::screlu_dot(Backend::Avx2, &acc, &w),
+            simd::screlu_dot(avx2, &acc, &w),
             simd::screlu_dot_scalar(&acc, &w)
         );
         let (mut a, mut s) = ([0i16; HIDDEN], [0i16; HIDDEN]);
-        simd::update(
-            Backend::Avx2,
-            &mut a,
-            &acc,
-            &[&cols[0]],
-            &[&cols[1], &cols[2]],
-        );
+        simd::update(avx2, &mut a, &acc, &[&cols[0]], &[&cols[1], &cols[2]]);
         simd::update_scalar(&mut s, &acc, &[&cols[0]], &[&cols[1], &cols[2]]);
         assert_eq!(a, s);
     }
@@ -282,13 +276,13 @@ fn avx2_equals_scalar_kernels() {
     for _ in 0..200 {
         let plies = rng.below(100);
         let pos = random_position_any_material(&mut rng, plies);
-        let a = Accumulator::refresh(&net, &pos, Backend::Avx2);
-        let s = Accumulator::refresh(&net, &pos, Backend::Scalar);
+        let a = Accumulator::refresh(&net, &pos, avx2);
+        let s = Accumulator::refresh(&net, &pos, Backend::SCALAR);
         assert_eq!(a, s);
         let (stm, n) = (pos.side_to_move(), net.bucket_of(&pos));
         assert_eq!(
-            a.evaluate(&net, stm, n, Backend::Avx2),
-            s.evaluate(&net, stm, n, Backend::Scalar)
+            a.evaluate(&net, stm, n, avx2),
+            s.evaluate(&net, stm, n, Backend::SCALAR)
         );
     }
 }

@@ -1,6 +1,10 @@
 //! Qili's rules crate: the xiangqi board, bitboard move generation, FEN, move
 //! notation and the Asian repetition rules (棋例). No dependencies, no search.
 
+// The one exception is `MoveList`, whose uninitialised slots are what make a
+// move list free to create at every search node (see `movegen.rs`).
+#![deny(unsafe_code)]
+
 pub mod attacks;
 pub mod bitboard;
 pub mod diagram;

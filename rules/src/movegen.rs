@@ -37,6 +37,7 @@ impl Default for MoveList {
     }
 }
 
+#[allow(unsafe_code)]
 impl MoveList {
     #[inline(always)]
     pub fn new() -> MoveList {

@@ -2,6 +2,8 @@
 //! (picked by the first command); its subcommands call into the other crates.
 //! Each subcommand lives in its own `cmd_*.rs` with its clap arguments.
 
+#![forbid(unsafe_code)]
+
 mod cmd_analyze;
 mod cmd_bench;
 mod cmd_datagen;

@@ -72,6 +72,9 @@ impl Hce {
     }
 
     /// `HCE_PARAMS` is passed as a constant so that every number is an immediate.
+    ///
+    /// # Safety
+    /// The CPU must support POPCNT (the caller detects it at run time).
     #[cfg(target_arch = "x86_64")]
     #[target_feature(enable = "popcnt")]
     unsafe fn side_terms_popcnt(pos: &Position, us: Color) -> (i32, i32) {

@@ -12,6 +12,9 @@ mod hce_values;
 mod nnue;
 pub mod params;
 mod tables;
+/// The Texel tuner of the handcrafted evaluation: built for `qili tune-hce`, not
+/// for the engine that only plays.
+#[cfg(feature = "tune")]
 pub mod tune;
 
 pub use choice::{AnyEval, EvalChoice, EMBEDDED_NAME, HCE_NAME};

@@ -56,7 +56,7 @@ mod tests {
     use super::*;
 
     fn test_net() -> Arc<Network> {
-        let mut f = nets::train::init_random(3);
+        let mut f = nets::reference::init_random(3);
         f.out_w
             .iter_mut()
             .enumerate()
