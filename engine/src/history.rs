@@ -33,6 +33,13 @@ pub fn piece_to(p: Piece, m: Move) -> usize {
 
 const PIECE_TO: usize = 14 * 90;
 
+/// Entries of each correction table (a power of two).
+const CORR_PAWN: usize = 16_384;
+const CORR_MATERIAL: usize = 4_096;
+/// Correction entries are centipawns × `CORR_GRAIN`, within ±`CORR_LIMIT`.
+pub const CORR_GRAIN: i32 = 8;
+const CORR_LIMIT: i32 = 1_000 * CORR_GRAIN;
+
 pub struct Histories {
     quiet: Vec<[i16; 8100]>,
     /// Continuation history: how good a quiet move (piece, to) was after the move
@@ -41,6 +48,10 @@ pub struct Histories {
     capture: Vec<[[i16; 7]; 90]>,
     counter: Vec<[Move; 90]>,
     pub killers: [[Move; 2]; MAX_PLY + 4],
+    /// Correction history: how far searches found the static evaluation off, by
+    /// pawn structure and by material (and side to move), as a running average.
+    corr_pawn: Vec<[i16; 2]>,
+    corr_material: Vec<[i16; 2]>,
 }
 
 impl Default for Histories {
@@ -57,6 +68,8 @@ impl Histories {
             capture: vec![[[0; 7]; 90]; 14],
             counter: vec![[Move::NULL; 90]; 14],
             killers: [[Move::NULL; 2]; MAX_PLY + 4],
+            corr_pawn: vec![[0; 2]; CORR_PAWN],
+            corr_material: vec![[0; 2]; CORR_MATERIAL],
         }
     }
 
@@ -68,6 +81,8 @@ impl Histories {
         self.capture.iter_mut().for_each(|c| *c = [[0; 7]; 90]);
         self.counter.iter_mut().for_each(|c| c.fill(Move::NULL));
         self.killers = [[Move::NULL; 2]; MAX_PLY + 4];
+        self.corr_pawn.fill([0; 2]);
+        self.corr_material.fill([0; 2]);
     }
 
     /// Between searches: keep the statistics but forget the killers of the last tree.
@@ -127,6 +142,36 @@ impl Histories {
         self.counter[prev_piece.index()][prev.to().index()] = reply;
     }
 
+    /// The correction entries (in centipawns × `CORR_GRAIN`) of a position with
+    /// these pawn and material keys, `side` to move.
+    #[inline(always)]
+    pub fn correction(&self, side: Color, pawn_key: u64, material_key: u64) -> (i32, i32) {
+        (
+            self.corr_pawn[pawn_key as usize & (CORR_PAWN - 1)][side.index()] as i32,
+            self.corr_material[material_key as usize & (CORR_MATERIAL - 1)][side.index()] as i32,
+        )
+    }
+
+    /// A search at `depth` found the position worth `diff` centipawns more than
+    /// its static evaluation: move both entries toward it, the more the deeper.
+    pub fn update_correction(
+        &mut self,
+        side: Color,
+        pawn_key: u64,
+        material_key: u64,
+        diff: i32,
+        depth: i32,
+    ) {
+        let target = (diff * CORR_GRAIN).clamp(-CORR_LIMIT, CORR_LIMIT);
+        let weight = (depth + 1).clamp(1, 16);
+        let blend = |e: &mut i16| {
+            let v = (*e as i32 * (256 - weight) + target * weight) / 256;
+            *e = v.clamp(-CORR_LIMIT, CORR_LIMIT) as i16;
+        };
+        blend(&mut self.corr_pawn[pawn_key as usize & (CORR_PAWN - 1)][side.index()]);
+        blend(&mut self.corr_material[material_key as usize & (CORR_MATERIAL - 1)][side.index()]);
+    }
+
     #[inline(always)]
     pub fn add_killer(&mut self, ply: usize, m: Move) {
         let k = &mut self.killers[ply.min(MAX_PLY + 3)];
@@ -159,6 +204,25 @@ mod tests {
         assert_eq!(h.capture(p, m, PieceKind::Pawn), 0);
         assert_eq!(h.counter(p, m), Move::NULL);
         assert_eq!(h.killers[4], [Move::NULL; 2]);
+    }
+
+    #[test]
+    fn corrections_move_toward_what_searches_find_and_stay_bounded() {
+        let mut h = Histories::new();
+        assert_eq!(h.correction(Color::Red, 77, 99), (0, 0));
+        for _ in 0..200 {
+            h.update_correction(Color::Red, 77, 99, 120, 10);
+        }
+        let (p, m) = h.correction(Color::Red, 77, 99);
+        assert!((p - 120 * CORR_GRAIN).abs() <= CORR_GRAIN, "{p}");
+        assert_eq!(p, m);
+        assert_eq!(h.correction(Color::Black, 77, 99), (0, 0), "per side");
+        for _ in 0..500 {
+            h.update_correction(Color::Black, 1, 2, -100_000, 20);
+        }
+        assert_eq!(h.correction(Color::Black, 1, 2).0, -CORR_LIMIT);
+        h.clear();
+        assert_eq!(h.correction(Color::Red, 77, 99), (0, 0));
     }
 
     #[test]

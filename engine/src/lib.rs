@@ -7,6 +7,7 @@ pub mod eval;
 pub mod history;
 pub mod limits;
 pub mod movepick;
+pub mod params;
 pub mod score;
 mod search;
 mod stop;
@@ -40,6 +41,8 @@ pub struct EngineOptions {
     pub move_overhead_ms: u64,
     /// Full strength, or a weakened level (`Skill Level`, `UCI_Elo`).
     pub strength: Strength,
+    /// The search's constants (tuned by SPSA; `params::DEFAULT` normally).
+    pub params: params::SearchParams,
 }
 
 impl Default for EngineOptions {
@@ -53,6 +56,7 @@ impl Default for EngineOptions {
             draw_value_black: 0,
             move_overhead_ms: 30,
             strength: Strength::FULL,
+            params: params::DEFAULT,
         }
     }
 }

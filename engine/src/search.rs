@@ -10,6 +10,7 @@ mod root;
 
 use crate::eval::Evaluator;
 use crate::history::Histories;
+use crate::params::SearchParams;
 use crate::score::*;
 use crate::tt::TranspositionTable;
 use crate::EngineOptions;
@@ -17,7 +18,6 @@ use crate::SearchControl;
 use rules::repetition::{find_repetition, judge_repetition};
 use rules::{Color, Move, Piece, PieceKind, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::OnceLock;
 use std::time::Instant;
 
 /// Deepest iteration.
@@ -114,26 +114,38 @@ struct Frame {
     static_eval: i32,
     mv: Move,
     piece: Option<Piece>,
+    /// The move a singular-extension search leaves out at this node.
+    excluded: Move,
 }
 
-/// Late-move reductions by depth and move number.
-fn reduction(depth: i32, move_count: usize) -> i32 {
-    static TABLE: OnceLock<Vec<[u8; 64]>> = OnceLock::new();
-    let t = TABLE.get_or_init(|| {
-        (0..64)
-            .map(|d| {
-                let mut row = [0u8; 64];
-                for (m, r) in row.iter_mut().enumerate().skip(1) {
-                    if d > 0 {
-                        let v = 0.4 + (d as f64).ln() * (m as f64).ln() / 2.2;
-                        *r = v.max(0.0) as u8;
+/// Late-move reductions by depth and move number, from the parameters'
+/// `lmr_base + ln(depth) · ln(moves) / lmr_div` (both in hundredths).
+pub(crate) struct Reductions(Vec<[u8; 64]>);
+
+impl Reductions {
+    pub fn new(p: &SearchParams) -> Reductions {
+        let base = f64::from(p.lmr_base) / 100.0;
+        let div = f64::from(p.lmr_div.max(1)) / 100.0;
+        Reductions(
+            (0..64)
+                .map(|d| {
+                    let mut row = [0u8; 64];
+                    for (m, r) in row.iter_mut().enumerate().skip(1) {
+                        if d > 0 {
+                            let v = base + (d as f64).ln() * (m as f64).ln() / div;
+                            *r = v.clamp(0.0, 60.0) as u8;
+                        }
                     }
-                }
-                row
-            })
-            .collect()
-    });
-    t[depth.clamp(0, 63) as usize][move_count.min(63)] as i32
+                    row
+                })
+                .collect(),
+        )
+    }
+
+    #[inline(always)]
+    pub fn get(&self, depth: i32, move_count: usize) -> i32 {
+        self.0[depth.clamp(0, 63) as usize][move_count.min(63)] as i32
+    }
 }
 
 pub(crate) struct Worker<'a, E: Evaluator> {
@@ -157,6 +169,9 @@ pub(crate) struct Worker<'a, E: Evaluator> {
     pub completed_depth: i32,
     /// The main thread reports each root move here (for `info currmove`).
     pub currmove_sink: Option<&'a dyn Fn(Move, usize, i32)>,
+    /// The search constants (a copy: read at every node).
+    p: SearchParams,
+    reductions: Reductions,
 }
 
 const PV_STRIDE: usize = MAX_PLY + 2;
@@ -200,6 +215,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             path_events: 0,
             completed_depth: 0,
             currmove_sink: None,
+            p: shared.options.params,
+            reductions: Reductions::new(&shared.options.params),
         }
     }
 
@@ -298,6 +315,23 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             self.pv[row + i] = self.pv[child + i];
         }
         self.pv_len[ply] = child_len;
+    }
+
+    /// The static evaluation corrected by what searches found it off by in
+    /// positions of the same pawn structure and material (correction history).
+    #[inline]
+    fn corrected_eval(&self, raw: i32) -> i32 {
+        let (wp, wm) = (self.p.corr_pawn_weight, self.p.corr_material_weight);
+        if wp == 0 && wm == 0 {
+            return raw;
+        }
+        let (cp, cm) = self.hist.correction(
+            self.pos.side_to_move(),
+            self.pos.pawn_key(),
+            self.pos.material_key(),
+        );
+        let c = (cp * wp + cm * wm) / (256 * crate::history::CORR_GRAIN);
+        (raw + c).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
     fn has_attacking_pieces(&self, c: Color) -> bool {

@@ -138,19 +138,24 @@ pub fn allocate(tc: &TimeControl, lag: &Lag, game_ply: u32) -> TimeBudget {
     }
 
     // The most one move may take, leaving a reserve for the rest of the horizon.
+    // It is reckoned from what lies above the hiccup reserve, and of the increment
+    // only what the worst lag leaves: a clock at or below its reserve then gets
+    // moves shorter than the increment pays for, and climbs back.
+    let above = safe.saturating_sub(hiccups);
+    let inc_net = inc.saturating_sub(lag.worst_ms);
     let cap = match tc.moves_to_go {
         // Staged control: n moves until the next time arrives. n = 1 may use
         // three quarters; n = 30 about a tenth.
         Some(n) if n > 0 => {
             let n = u64::from(n).min(100);
-            (safe / (n + 3))
+            (above / (n + 3))
                 .saturating_mul(3)
-                .saturating_add(inc / 4 * 3)
+                .saturating_add(inc_net / 4 * 3)
                 .min(safe / 4 * 3)
         }
         // Sudden death and increment: a quarter of what is left (half when the
         // increment refills the clock quickly).
-        _ => (safe / 4).saturating_add(inc / 4 * 3).min(safe / 2),
+        _ => (above / 4).saturating_add(inc_net / 4 * 3).min(safe / 2),
     };
     let hard = soft.saturating_mul(HARD_OVER_SOFT).min(cap).max(1);
     TimeBudget {

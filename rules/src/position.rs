@@ -48,6 +48,11 @@ pub struct Position {
     king: [Square; 2],
     side: Color,
     key: u64,
+    /// The pawns' part of the key (both colours), for pawn-structure tables.
+    pawn_key: u64,
+    /// Wrapping sum of `zobrist::MATERIAL` over every piece: the material on the
+    /// board, whatever its placement.
+    material_key: u64,
     /// Enemy pieces giving check to the side to move, kept up to date by make/unmake:
     /// search asks for it several times per node (at entry, after making a move to
     /// see whether it checks, and in move generation).
@@ -129,6 +134,8 @@ impl Position {
             king: [Square(0); 2],
             side: setup.side,
             key: 0,
+            pawn_key: 0,
+            material_key: 0,
             checkers: Bitboard::EMPTY,
             plies_since_capture: setup.plies_since_capture,
             start_fullmove: setup.fullmove,
@@ -186,6 +193,10 @@ impl Position {
         self.by_kind[p.kind.index()] |= b;
         self.occ_by_file |= file_major_bit(s);
         self.key ^= zobrist::PIECE_SQUARE[p.index()][s.index()];
+        self.material_key = self.material_key.wrapping_add(zobrist::MATERIAL[p.index()]);
+        if p.kind == PieceKind::Pawn {
+            self.pawn_key ^= zobrist::PIECE_SQUARE[p.index()][s.index()];
+        }
         if p.kind == PieceKind::King {
             self.king[p.color.index()] = s;
         }
@@ -200,6 +211,18 @@ impl Position {
     #[inline(always)]
     pub fn key(&self) -> u64 {
         self.key
+    }
+
+    /// Key of the pawns alone (both colours, placement only).
+    #[inline(always)]
+    pub fn pawn_key(&self) -> u64 {
+        self.pawn_key
+    }
+
+    /// Key of the material alone (how many of each piece, not where).
+    #[inline(always)]
+    pub fn material_key(&self) -> u64 {
+        self.material_key
     }
     #[inline(always)]
     pub fn piece_at(&self, s: Square) -> Option<Piece> {
@@ -390,6 +413,10 @@ impl Position {
             self.by_color[c.color.index()] ^= to_bb;
             self.by_kind[c.kind.index()] ^= to_bb;
             self.key ^= zobrist::PIECE_SQUARE[c.index()][to.index()];
+            self.material_key = self.material_key.wrapping_sub(zobrist::MATERIAL[c.index()]);
+            if c.kind == PieceKind::Pawn {
+                self.pawn_key ^= zobrist::PIECE_SQUARE[c.index()][to.index()];
+            }
             self.plies_since_capture = 0;
         } else {
             self.occ_by_file ^= file_major_bit(to);
@@ -397,11 +424,16 @@ impl Position {
         }
         self.occ_by_file ^= file_major_bit(from);
         self.shift_piece(piece, from, to);
+        if piece.kind == PieceKind::Pawn {
+            self.pawn_key ^= zobrist::PIECE_SQUARE[piece.index()][from.index()]
+                ^ zobrist::PIECE_SQUARE[piece.index()][to.index()];
+        }
         self.key ^= zobrist::PIECE_SQUARE[piece.index()][from.index()]
             ^ zobrist::PIECE_SQUARE[piece.index()][to.index()]
             ^ zobrist::BLACK_TO_MOVE;
         self.side = self.side.flip();
         self.checkers = self.attackers_to_king(self.side);
+        debug_assert!(self.is_consistent(), "after make_move {m}: {self:?}");
     }
 
     /// Move `piece` from `from` to `to` in the mailbox and the colour and kind
@@ -429,15 +461,25 @@ impl Position {
         if !st.mv.is_null() {
             let (from, to) = (st.mv.from(), st.mv.to());
             let piece = self.board[to.index()].expect("unmake_move: no piece on to-square");
-            // The key comes back from the state, so only the placement is undone.
+            // The key comes back from the state; the placement and the pawn and
+            // material keys are undone.
             self.shift_piece(piece, to, from);
             self.occ_by_file ^= file_major_bit(from);
+            if piece.kind == PieceKind::Pawn {
+                self.pawn_key ^= zobrist::PIECE_SQUARE[piece.index()][from.index()]
+                    ^ zobrist::PIECE_SQUARE[piece.index()][to.index()];
+            }
             match st.captured {
                 Some(c) => {
                     let to_bb = Bitboard::from_square(to);
                     self.board[to.index()] = Some(c);
                     self.by_color[c.color.index()] ^= to_bb;
                     self.by_kind[c.kind.index()] ^= to_bb;
+                    self.material_key =
+                        self.material_key.wrapping_add(zobrist::MATERIAL[c.index()]);
+                    if c.kind == PieceKind::Pawn {
+                        self.pawn_key ^= zobrist::PIECE_SQUARE[c.index()][to.index()];
+                    }
                 }
                 None => self.occ_by_file ^= file_major_bit(to),
             }
@@ -445,6 +487,7 @@ impl Position {
         self.key = st.key;
         self.plies_since_capture = st.plies_since_capture;
         self.checkers = st.checkers;
+        debug_assert!(self.is_consistent(), "after unmake_move: {self:?}");
     }
 
     /// Pass the move (for null-move pruning). Not legal when in check.
@@ -483,6 +526,40 @@ impl Position {
             k ^= zobrist::PIECE_SQUARE[c.index()][to.index()];
         }
         k
+    }
+
+    /// Everything kept incrementally agrees with the mailbox: the colour and kind
+    /// bitboards, the file-major occupancy word, the king squares, the keys and the
+    /// checkers. Checked after every make and unmake in builds with debug
+    /// assertions (the `ci` profile runs the tests so), as Stockfish's `pos_is_ok`.
+    pub fn is_consistent(&self) -> bool {
+        let mut by_color = [Bitboard::EMPTY; 2];
+        let mut by_kind = [Bitboard::EMPTY; 7];
+        let mut by_file = 0u128;
+        let mut pawn_key = 0u64;
+        let mut material_key = 0u64;
+        for (i, p) in self.board.iter().enumerate() {
+            if let Some(p) = p {
+                let s = Square(i as u8);
+                by_color[p.color.index()] |= Bitboard::from_square(s);
+                by_kind[p.kind.index()] |= Bitboard::from_square(s);
+                by_file |= file_major_bit(s);
+                material_key = material_key.wrapping_add(zobrist::MATERIAL[p.index()]);
+                if p.kind == PieceKind::Pawn {
+                    pawn_key ^= zobrist::PIECE_SQUARE[p.index()][i];
+                }
+                if p.kind == PieceKind::King && self.king[p.color.index()] != s {
+                    return false;
+                }
+            }
+        }
+        by_color == self.by_color
+            && by_kind == self.by_kind
+            && by_file == self.occ_by_file
+            && pawn_key == self.pawn_key
+            && material_key == self.material_key
+            && self.key == self.compute_key()
+            && self.checkers == self.attackers_to_king(self.side)
     }
 
     /// Key computed from scratch (for tests of the incremental key).

@@ -34,3 +34,19 @@ pub static PIECE_SQUARE: [[u64; 90]; 14] = KEYS.0;
 
 /// Xored in when Black is to move.
 pub const BLACK_TO_MOVE: u64 = KEYS.1;
+
+/// Summed (wrapping) over every piece for the material key: counts of each kind
+/// map to distinct sums in practice. From its own seed, so the position keys
+/// above (and the hash table, and the bench signature) do not change.
+pub static MATERIAL: [u64; 14] = {
+    let mut t = [0u64; 14];
+    let mut st = 0x4d41_5445_5249_414c_u64; // "MATERIAL"
+    let mut p = 0;
+    while p < 14 {
+        let (n, v) = splitmix(st);
+        st = n;
+        t[p] = v;
+        p += 1;
+    }
+    t
+};

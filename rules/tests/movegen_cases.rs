@@ -370,6 +370,7 @@ fn make_unmake(p: &mut Position) {
         let captured = p.piece_at(m.to());
         let predicted = p.key_after(m);
         p.make_move(m);
+        assert!(p.is_consistent(), "after {m} in {fen}");
         assert_eq!(p.key(), p.compute_key(), "key after {m} in {fen}");
         assert_eq!(p.key(), predicted, "key_after({m}) in {fen}");
         assert_eq!(p.game_ply(), ply + 1);
@@ -380,6 +381,7 @@ fn make_unmake(p: &mut Position) {
             "{m} leaves its king attacked in {fen}"
         );
         p.unmake_move();
+        assert!(p.is_consistent(), "unmake {m} in {fen}");
         assert_eq!(p.to_fen(), fen, "unmake {m}");
         assert_eq!(p.key(), key, "key after unmake {m}");
         assert_eq!(p.game_ply(), ply);
@@ -589,4 +591,26 @@ fn naive_generator_matches_the_perft_table() {
         rows += 1;
     }
     assert_eq!(rows, 7);
+}
+
+/// The pawn key follows the pawns alone, the material key the material alone.
+#[test]
+fn pawn_and_material_keys() {
+    let a = pos("3k5/9/9/9/9/2p6/9/2R6/9/4K4 w");
+    let b = pos("3k5/9/9/9/9/2p6/9/6R2/9/4K4 w");
+    let c = pos("3k5/9/9/9/9/3p5/9/2R6/9/4K4 w");
+    assert_eq!(a.pawn_key(), b.pawn_key());
+    assert_ne!(a.pawn_key(), c.pawn_key());
+    assert_eq!(a.material_key(), c.material_key());
+    assert_ne!(
+        a.material_key(),
+        pos("3k5/9/9/9/9/9/9/2R6/9/4K4 w").material_key()
+    );
+    // A capture changes the material key as if built from scratch.
+    let mut p = pos("3k5/9/9/9/9/2p6/9/2R6/9/4K4 w");
+    p.make_move(p.parse_move("c2c4").unwrap());
+    let q = pos(&p.to_fen());
+    assert_eq!(p.material_key(), q.material_key());
+    assert_eq!(p.pawn_key(), q.pawn_key());
+    assert!(p.is_consistent());
 }

@@ -2,7 +2,7 @@
 //! reverse futility, null move, late-move pruning and reductions, check extensions,
 //! and the move-ordering statistics it updates.
 
-use super::{reduction, Frame, Worker};
+use super::{Frame, Worker};
 use crate::eval::Evaluator;
 use crate::history::{piece_to, stat_bonus};
 use crate::movepick::{is_bad_capture_score, see_ge, MovePicker, OrderContext};
@@ -55,13 +55,16 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let events_at_entry = self.path_events;
         let key = self.pos.key();
         let in_check = self.pos.in_check();
+        // A singular-extension search of this node without one move: it must not
+        // take the node's own hash entry as its answer, nor store one.
+        let excluded = self.stack[ply].excluded;
         let tt_hit = self.shared.tt.probe(key);
         let mut tt_move = Move::NULL;
         if let Some(h) = tt_hit {
             if !h.mv.is_null() && self.pos.is_legal(h.mv) {
                 tt_move = h.mv;
             }
-            if !pv_node && h.depth >= depth && h.bound != Bound::None {
+            if !pv_node && excluded.is_null() && h.depth >= depth && h.bound != Bound::None {
                 let v = from_tt(h.score, ply);
                 let usable = match h.bound {
                     Bound::Exact => true,
@@ -75,28 +78,37 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
         }
 
-        let static_eval = if in_check {
+        // The hash table keeps the raw evaluation; search uses it corrected.
+        let raw_eval = if in_check {
             -INF
+        } else if !excluded.is_null() {
+            self.stack[ply].static_eval
         } else if let Some(h) = tt_hit {
             h.eval
         } else {
             self.eval.evaluate(&self.pos)
         };
+        let static_eval = if in_check || !excluded.is_null() {
+            raw_eval
+        } else {
+            self.corrected_eval(raw_eval)
+        };
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
         let us = self.pos.side_to_move();
 
-        if !pv_node && !in_check {
+        if !pv_node && !in_check && excluded.is_null() {
             // Razoring: hopeless at low depth, check with quiescence.
-            if depth <= 3 && static_eval + 250 * depth < alpha && alpha < RULE_BOUND {
+            if depth <= 3 && static_eval + self.p.razor_margin * depth < alpha && alpha < RULE_BOUND
+            {
                 let v = self.qsearch(alpha - 1, alpha, ply);
                 if v < alpha {
                     return v;
                 }
             }
             // Reverse futility.
-            if depth <= 7
-                && static_eval - 100 * (depth - improving as i32) >= beta
+            if depth <= self.p.rfp_depth
+                && static_eval - self.p.rfp_margin * (depth - improving as i32) >= beta
                 && static_eval < RULE_BOUND
                 && beta > -RULE_BOUND
                 // A side without a legal move (困毙) has lost, whatever it owns.
@@ -113,7 +125,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 && self.has_attacking_pieces(us)
                 && self.pos.has_legal_move()
             {
-                let r = 3 + depth / 4 + ((static_eval - beta) / 200).min(2);
+                let r = self.p.nmp_base
+                    + depth / self.p.nmp_depth_div.max(1)
+                    + ((static_eval - beta) / self.p.nmp_eval_div.max(1)).min(2);
                 self.stack[ply].mv = Move::NULL;
                 self.stack[ply].piece = None;
                 self.eval.on_null();
@@ -130,9 +144,59 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
         }
 
+        // ProbCut: a capture that beats beta by a margin in a shallow search very
+        // likely beats beta in the full one.
+        let pc_beta = beta.saturating_add(self.p.probcut_margin);
+        if !pv_node
+            && !in_check
+            && excluded.is_null()
+            && depth >= self.p.probcut_depth
+            && !is_decisive(beta)
+            && pc_beta < RULE_BOUND
+            && !tt_hit.is_some_and(|h| h.depth >= depth - 3 && from_tt(h.score, ply) < pc_beta)
+        {
+            let tt_capture = if self.pos.piece_at(tt_move.to()).is_some() {
+                tt_move
+            } else {
+                Move::NULL
+            };
+            let mut picker = MovePicker::new_qsearch(tt_capture, false);
+            while let Some(m) = picker.next(&self.pos, self.hist, ply, &OrderContext::default()) {
+                if !see_ge(&self.pos, m, pc_beta - static_eval) {
+                    continue;
+                }
+                self.make(m, ply);
+                let mut v = -self.qsearch(-pc_beta, -pc_beta + 1, ply + 1);
+                if v >= pc_beta {
+                    v = -self.search(-pc_beta, -pc_beta + 1, depth - 4, ply + 1, !cut_node);
+                }
+                self.unmake();
+                if self.aborted() {
+                    return 0;
+                }
+                if v >= pc_beta {
+                    if self.path_events == events_at_entry {
+                        self.shared.tt.store(
+                            key,
+                            m,
+                            to_tt(v, ply),
+                            raw_eval,
+                            depth - 3,
+                            Bound::Lower,
+                        );
+                    }
+                    return v;
+                }
+            }
+        }
+
         // Internal iterative reduction: without a hash move this node was not
         // searched before, so search it shallower first.
-        let depth = if tt_move.is_null() && depth >= 6 && (pv_node || cut_node) {
+        let depth = if tt_move.is_null()
+            && excluded.is_null()
+            && depth >= self.p.iir_depth
+            && (pv_node || cut_node)
+        {
             depth - 1
         } else {
             depth
@@ -183,9 +247,12 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let mut n_quiets = 0;
         let mut captures_tried: [Move; 32] = [Move::NULL; 32];
         let mut n_captures = 0;
-        let lmp_limit = (3 + depth * depth) as usize / if improving { 1 } else { 2 };
+        let lmp_limit = (self.p.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
 
         while let Some(m) = picker.next(&self.pos, self.hist, ply, &ctx) {
+            if m == excluded {
+                continue;
+            }
             let victim = self.pos.piece_at(m.to());
             let mover = match self.pos.piece_at(m.from()) {
                 Some(p) => p,
@@ -193,13 +260,13 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             };
             let is_capture = victim.is_some();
             move_count += 1;
-            let r = reduction(depth, move_count);
+            let r = self.reductions.get(depth, move_count);
             let lmr_depth = (depth - 1 - r).max(0);
             let prunable = best > -RULE_BOUND && !in_check && move_count > 1;
 
             if prunable {
                 if is_capture {
-                    if depth <= 6 && !see_ge(&self.pos, m, -120 * depth) {
+                    if depth <= 6 && !see_ge(&self.pos, m, -self.p.see_capture * depth) {
                         continue;
                     }
                 } else {
@@ -210,8 +277,43 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                         move_count += picker.skip_quiets(&self.pos);
                         continue;
                     }
-                    if lmr_depth <= 6 && !see_ge(&self.pos, m, -30 * lmr_depth * lmr_depth) {
+                    if lmr_depth <= 6
+                        && !see_ge(&self.pos, m, -self.p.see_quiet * lmr_depth * lmr_depth)
+                    {
                         continue;
+                    }
+                }
+            }
+
+            // Singular extension: when every other move fails well below the hash
+            // move's score, the hash move is forced and searched deeper; when even
+            // without it the node beats beta, it is cut at once (multi-cut).
+            let mut singular = 0;
+            if m == tt_move
+                && excluded.is_null()
+                && ply > 0
+                && depth >= self.p.se_depth
+                && (ply as i32) < 2 * self.root_depth
+            {
+                if let Some(h) = tt_hit.filter(|h| {
+                    h.depth >= depth - 3
+                        && matches!(h.bound, Bound::Lower | Bound::Exact)
+                        && !is_decisive(from_tt(h.score, ply))
+                }) {
+                    let tt_score = from_tt(h.score, ply);
+                    let s_beta = tt_score - self.p.se_margin * depth / 100;
+                    self.stack[ply].excluded = m;
+                    let v = self.search(s_beta - 1, s_beta, (depth - 1) / 2, ply, cut_node);
+                    self.stack[ply].excluded = Move::NULL;
+                    if self.aborted() {
+                        return 0;
+                    }
+                    if v < s_beta {
+                        singular = 1 + (!pv_node && v < s_beta - self.p.se_double) as i32;
+                    } else if s_beta >= beta {
+                        return s_beta;
+                    } else if tt_score >= beta {
+                        singular = -1;
                     }
                 }
             }
@@ -222,48 +324,52 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 && !is_capture
                 && !gives_check
                 && lmr_depth <= 7
-                && static_eval + 120 + 110 * lmr_depth <= alpha
+                && static_eval + self.p.futility_base + self.p.futility_depth * lmr_depth <= alpha
                 && alpha < RULE_BOUND
             {
                 self.unmake();
                 continue;
             }
-            let extension = (gives_check && (ply as i32) < 2 * self.root_depth) as i32;
+            let extension = if singular != 0 {
+                singular
+            } else {
+                (gives_check && (ply as i32) < 2 * self.root_depth) as i32
+            };
             let new_depth = depth - 1 + extension;
 
             let mut v;
             if move_count == 1 {
                 v = -self.search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
             } else {
-                let mut red = 0;
+                let mut reduction = 0;
                 if depth >= 3 && move_count > 1 + pv_node as usize {
-                    red = r;
+                    reduction = r;
                     if is_capture && !is_bad_capture_score(picker.last_score()) {
-                        red /= 2;
+                        reduction /= 2;
                     }
                     if pv_node {
-                        red -= 1;
+                        reduction -= 1;
                     }
                     if cut_node {
-                        red += 1;
+                        reduction += 1;
                     }
                     if !improving {
-                        red += 1;
+                        reduction += 1;
                     }
                     if gives_check {
-                        red -= 1;
+                        reduction -= 1;
                     }
                     if marked {
-                        red += 1;
+                        reduction += 1;
                     }
                     if !is_capture {
-                        red -=
-                            (self.hist.quiet(us, m) + self.hist.cont(&ctx.cont, mover, m)) / 8000;
+                        reduction -= (self.hist.quiet(us, m) + self.hist.cont(&ctx.cont, mover, m))
+                            / self.p.lmr_history_div.max(1);
                     }
-                    red = red.clamp(0, new_depth - 1);
+                    reduction = reduction.clamp(0, new_depth - 1);
                 }
-                v = -self.search(-alpha - 1, -alpha, new_depth - red, ply + 1, true);
-                if v > alpha && red > 0 {
+                v = -self.search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
+                if v > alpha && reduction > 0 {
                     v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
                 }
                 if pv_node && v > alpha && v < beta {
@@ -322,6 +428,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
         }
         if move_count == 0 {
+            // Only the excluded move: the singular search fails low.
+            if !excluded.is_null() {
+                return alpha;
+            }
             // No legal move: checkmate or stalemate, both lost in xiangqi.
             return mated_in(ply);
         }
@@ -331,6 +441,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
 
         let tainted = self.path_events != events_at_entry;
+        if !excluded.is_null() {
+            return best;
+        }
         let bound = if tainted {
             Bound::None
         } else if best >= beta {
@@ -344,10 +457,29 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             key,
             best_move,
             to_tt(best, ply),
-            if in_check { 0 } else { static_eval },
+            if in_check { 0 } else { raw_eval },
             depth,
             bound,
         );
+        // Teach the correction history how far off the static evaluation was,
+        // where the search result says so: a quiet (or no) best move, and a bound
+        // on the side that disagrees with the evaluation.
+        let quiet_best = best_move.is_null() || self.pos.piece_at(best_move.to()).is_none();
+        if !in_check
+            && !tainted
+            && quiet_best
+            && !is_decisive(best)
+            && (bound != Bound::Lower || best > static_eval)
+            && (bound != Bound::Upper || best < static_eval)
+        {
+            self.hist.update_correction(
+                us,
+                self.pos.pawn_key(),
+                self.pos.material_key(),
+                best - raw_eval,
+                depth,
+            );
+        }
         best
     }
 

@@ -80,7 +80,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     Some(v) => v,
                     None => continue,
                 };
-                if static_eval + VICTIM[victim.kind.index()] + 200 <= alpha
+                if static_eval + VICTIM[victim.kind.index()] + self.p.qs_delta <= alpha
                     && victim.kind != PieceKind::King
                 {
                     continue;

@@ -1,7 +1,7 @@
 //! Iterative deepening over the root moves: aspiration windows, MultiPV, the
 //! helper threads' depth schedule, and the root move loop.
 
-use super::{reduction, Worker, MAX_DEPTH};
+use super::{Worker, MAX_DEPTH};
 use crate::eval::Evaluator;
 use crate::score::*;
 use crate::tt::Bound;
@@ -33,7 +33,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 self.pv_idx = pv_idx;
                 self.seldepth = 0;
                 let prev = self.root_moves[pv_idx].prev_score;
-                let mut delta = 20 + prev.abs() / 20;
+                let mut delta = self.p.aspiration_delta + prev.abs() / 20;
                 let (mut alpha, mut beta) = if depth >= 4 && prev > -INF && !is_decisive(prev) {
                     ((prev - delta).max(-INF), (prev + delta).min(INF))
                 } else {
@@ -120,7 +120,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 v = -self.search(-beta, -alpha, new_depth, 1, false);
             } else {
                 let r = if depth >= 3 && !check && i > self.pv_idx + 3 {
-                    (reduction(depth, i - self.pv_idx) - 1).max(0)
+                    (self.reductions.get(depth, i - self.pv_idx) - 1).max(0)
                 } else {
                     0
                 };

@@ -57,6 +57,7 @@ pub fn engine_options(s: &Settings, us: Color) -> EngineOptions {
         draw_value_black: black,
         move_overhead_ms: s.move_overhead_ms,
         // UCI_LimitStrength with UCI_Elo wins over Skill Level (as in Stockfish).
+        params: s.params,
         strength: if s.limit_strength {
             Strength::from_elo(s.elo)
         } else {

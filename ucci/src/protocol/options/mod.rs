@@ -49,6 +49,8 @@ pub struct Settings {
     pub elo: u32,
     /// `UCI_ShowWDL`: add `wdl W D L` to the score of every `info` line.
     pub show_wdl: bool,
+    /// The search constants (`setoption name SP <name> value <v>`, for tuning).
+    pub params: engine::params::SearchParams,
 }
 
 impl Default for Settings {
@@ -75,6 +77,7 @@ impl Default for Settings {
             limit_strength: false,
             elo: 0,
             show_wdl: false,
+            params: engine::params::DEFAULT,
         };
         for d in DEFS {
             match d.kind {
@@ -184,6 +187,38 @@ fn parse_bool(text: &str) -> Option<bool> {
 }
 
 impl Settings {
+    /// `SP <name>`: a search constant (a tuning interface, not advertised).
+    /// `None` when the name is no such option.
+    fn set_search_param(
+        &mut self,
+        name: &str,
+        value: Option<&str>,
+    ) -> Result<Option<Effect>, OptionError> {
+        let words: Vec<&str> = name.split_whitespace().collect();
+        let param = match words.as_slice() {
+            [sp, param] if sp.eq_ignore_ascii_case("sp") => *param,
+            _ => return Ok(None),
+        };
+        let Some(t) = engine::params::find(param) else {
+            return Err(OptionError::Unknown(super::command::clip(name)));
+        };
+        let v = value.ok_or(OptionError::NeedsValue(t.name))?;
+        let n: i64 = v
+            .trim()
+            .parse()
+            .map_err(|_| OptionError::NotNumber(t.name, super::command::clip(v)))?;
+        if n < i64::from(t.min) || n > i64::from(t.max) {
+            return Err(OptionError::OutOfRange {
+                name: t.name,
+                value: n,
+                min: i64::from(t.min),
+                max: i64::from(t.max),
+            });
+        }
+        (t.set)(&mut self.params, n as i32);
+        Ok(Some(Effect::Changed(Id::SearchParam)))
+    }
+
     fn set_check(&mut self, id: Id, v: bool) {
         match id {
             Id::UseMillisec => self.usemillisec = v,
@@ -233,6 +268,9 @@ impl Settings {
 
     /// Apply `setoption`. On error nothing changes.
     pub fn set(&mut self, name: &str, value: Option<&str>) -> Result<Effect, OptionError> {
+        if let Some(effect) = self.set_search_param(name, value)? {
+            return Ok(effect);
+        }
         let Some(def) = find(name) else {
             let n = normalise(name);
             if NO_EFFECT.contains(&n.as_str()) {
@@ -365,6 +403,19 @@ mod tests {
         );
         assert_eq!(s.set("UCI_AnalyseMode", Some("true")), Ok(Effect::NoEffect));
         // The strength and WDL options are real.
+        assert_eq!(
+            s.set("SP razor_margin", Some("300")),
+            Ok(Effect::Changed(Id::SearchParam))
+        );
+        assert_eq!(s.params.razor_margin, 300);
+        assert!(matches!(
+            s.set("SP razor_margin", Some("100000")),
+            Err(OptionError::OutOfRange { .. })
+        ));
+        assert!(matches!(
+            s.set("SP nothing", Some("1")),
+            Err(OptionError::Unknown(_))
+        ));
         assert_eq!(
             s.set("Skill Level", Some("5")),
             Ok(Effect::Changed(Id::SkillLevel))

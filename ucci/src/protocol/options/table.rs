@@ -28,6 +28,8 @@ pub enum Id {
     LimitStrength,
     Elo,
     ShowWdl,
+    /// `SP <name>`: a search constant (not in the table).
+    SearchParam,
 }
 
 #[derive(Clone, Copy, Debug)]
