@@ -202,7 +202,13 @@ fn xqf_encrypted_files_by_hand() {
     // Version 11 with seeds 0, 1, 1, 1: no rotation, points + 19, from + 105, to + 203,
     // comment length + 768, and the stream added to every byte from 1024 on.
     let key_text = b"[(C) Copyright Mr. Dong Shiwei.]";
-    let stream = |i: usize| if i % 4 == 0 { 0 } else { 1 & key_text[i % 32] };
+    let stream = |i: usize| {
+        if i.is_multiple_of(4) {
+            0
+        } else {
+            1 & key_text[i % 32]
+        }
+    };
     let mut h = vec![0u8; HEADER_LEN];
     h[..3].copy_from_slice(b"XQ\x0b");
     h[3] = 0xFF;

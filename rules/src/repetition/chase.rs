@@ -78,7 +78,7 @@ pub(crate) struct Threat {
     pub what: Attack,
 }
 
-pub(crate) const MAX_THREATS: usize = 64;
+pub const MAX_THREATS: usize = 64;
 
 /// The threats of one side, in a fixed array.
 #[derive(Clone, Copy)]

@@ -152,7 +152,7 @@ pub(crate) struct ForcedWin {
 }
 
 /// Up to this many pieces won by force after one move.
-pub(crate) const MAX_FORCED: usize = 8;
+pub const MAX_FORCED: usize = 8;
 
 /// The pieces of the opponent that the side to move wins by at most `TACTIC_DEPTH`
 /// checks and a capture (not kings; pawns only across the river, as `assess` decides),
