@@ -10,6 +10,7 @@ mod cmd_match;
 mod cmd_perft;
 mod cmd_train;
 mod cmd_tune;
+mod judge;
 
 use qili::protocol;
 

@@ -43,14 +43,14 @@ pub fn decode(bytes: &[u8]) -> String {
 
 /// Encode text as GBK; a character GBK lacks becomes `?`. (Used by the record writers.)
 pub fn encode(text: &str) -> Vec<u8> {
+    static REVERSE: std::sync::OnceLock<Vec<(u16, [u8; 2])>> = std::sync::OnceLock::new();
     let mut out = Vec::with_capacity(text.len());
-    let mut reverse: Option<Vec<(u16, [u8; 2])>> = None;
     for c in text.chars() {
         if (c as u32) < 0x80 {
             out.push(c as u8);
             continue;
         }
-        let table = reverse.get_or_insert_with(reverse_table);
+        let table = REVERSE.get_or_init(reverse_table);
         match table.binary_search_by_key(&(c as u32), |&(u, _)| u as u32) {
             Ok(k) => out.extend_from_slice(&table[k].1),
             Err(_) => out.push(b'?'),
