@@ -474,3 +474,16 @@ fn pgn_notation_errors_say_why() {
     assert!(parse_games("[FEN \"bad\"]\n1. h2e2 *").is_ok());
     assert!(parse_games("[FEN \"bad\"]\n1. 炮二平五 *").is_err());
 }
+
+/// Found by fuzzing: a tag value holding DhtmlXQ's own brackets broke the writer's
+/// output; the writer now drops brackets (the format has no escapes).
+#[test]
+fn dhtmlxq_writer_drops_brackets_from_values() {
+    let mut g = sample_game();
+    g.set_tag("Black", "黑[/DhtmlXQ_black]");
+    g.comment = Some("a [DhtmlXQ_red]x\nline".into());
+    let back = dhtmlxq::read(&dhtmlxq::write(&g).unwrap()).unwrap();
+    assert_eq!(back.tag("Black"), Some("黑/DhtmlXQ_black"));
+    assert_eq!(back.comment.as_deref(), Some("a DhtmlXQ_redx\nline"));
+    assert_eq!(back.moves, g.moves);
+}

@@ -258,7 +258,14 @@ fn read_binit(v: &str, line: usize) -> Result<Setup, RecordError> {
     Ok(setup)
 }
 
-/// Write a record as DhtmlXQ text (main line, tags, result, comments).
+/// DhtmlXQ has no escapes: a value cannot hold the brackets that start a tag, nor a
+/// line break (comments write it as `||`).
+fn clean(v: &str) -> String {
+    v.replace(['[', ']'], "").replace(['\r', '\n'], "||")
+}
+
+/// Write a record as DhtmlXQ text (main line, tags, result, comments). Brackets in
+/// tag values and comments are dropped (the format cannot hold them).
 pub fn write(g: &GameRecord) -> Result<String, String> {
     let setup = Setup::parse(g.start_fen()).map_err(|e| format!("bad FEN: {e}"))?;
     let slots = board_slots(&setup).ok_or("more pieces of a kind than DhtmlXQ has slots for")?;
@@ -273,7 +280,7 @@ pub fn write(g: &GameRecord) -> Result<String, String> {
         ("Black", "black"),
     ] {
         if let Some(v) = g.tag(tag) {
-            out += &format!("[DhtmlXQ_{name}]{v}[/DhtmlXQ_{name}]\n");
+            out += &format!("[DhtmlXQ_{name}]{}[/DhtmlXQ_{name}]\n", clean(v));
         }
     }
     let result = match g.result {
@@ -300,17 +307,14 @@ pub fn write(g: &GameRecord) -> Result<String, String> {
     }
     out += &format!("[DhtmlXQ_movelist]{list}[/DhtmlXQ_movelist]\n");
     if let Some(c) = &g.comment {
-        out += &format!(
-            "[DhtmlXQ_comment0]{}[/DhtmlXQ_comment0]\n",
-            c.replace('\n', "||")
-        );
+        out += &format!("[DhtmlXQ_comment0]{}[/DhtmlXQ_comment0]\n", clean(c));
     }
     for (i, c) in g.comments.iter().enumerate() {
         if let Some(c) = c {
             out += &format!(
                 "[DhtmlXQ_comment{}]{}[/DhtmlXQ_comment{}]\n",
                 i + 1,
-                c.replace('\n', "||"),
+                clean(c),
                 i + 1
             );
         }
