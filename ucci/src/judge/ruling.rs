@@ -283,7 +283,10 @@ fn move_reason(l: &MoveLabel, rules: RuleSet, lang: Lang) -> String {
         if c.root_cut {
             s += if zh { "，断根" } else { "; its root cut" };
         }
-        if !c.counts(rules) && !c.by_king_or_pawn() {
+        if !c.counts(rules)
+            && !c.by_king_or_pawn()
+            && c.reason != rules::repetition::ChaseReason::Joint
+        {
             s += if zh {
                 "，不计长捉"
             } else {
@@ -317,7 +320,11 @@ fn move_reason(l: &MoveLabel, rules: RuleSet, lang: Lang) -> String {
     if l.block {
         parts.push(if zh { "拦".into() } else { "blocks".into() });
     }
-    for p in l.protected_attacks() {
+    // Attacks on a piece already named in a joint chase are its parts: not repeated.
+    for p in l
+        .protected_attacks()
+        .filter(|p| !l.chases().any(|c| c.at == p.at))
+    {
         parts.push(if zh {
             format!(
                 "{}攻{}（有根，不算捉）",

@@ -128,19 +128,12 @@ pub fn svg(r: &Ruling, lang: Lang) -> String {
         .iter()
         .position(|l| l.starts_with("循环") || l.starts_with("Cycle"))
         .unwrap_or(0);
-    let lines: Vec<&str> = all[..1.min(all.len())]
+    let lines: Vec<String> = all[..1.min(all.len())]
         .iter()
         .chain(&all[from..])
-        .copied()
+        .flat_map(|l| wrap(l, PANEL_WIDTH))
         .collect();
-    let text_w = lines
-        .iter()
-        .map(|l| {
-            l.chars()
-                .map(|c| if c.is_ascii() { 7.5 } else { 14.0 })
-                .sum::<f64>()
-        })
-        .fold(0.0, f64::max) as i32;
+    let text_w = lines.iter().map(|l| text_width(l)).fold(0.0, f64::max) as i32;
     let width = PANEL_X + text_w + 24;
     let board_h = MARGIN * 2 + 9 * CELL;
     let height = board_h.max(40 + 20 * lines.len() as i32);
@@ -256,6 +249,43 @@ pub fn svg(r: &Ruling, lang: Lang) -> String {
         );
     }
     out += "</svg>\n";
+    out
+}
+
+/// The panel's widest line, in pixels.
+const PANEL_WIDTH: f64 = 720.0;
+
+/// Estimated width of a line at font size 14: CJK and full-width characters are square.
+fn text_width(l: &str) -> f64 {
+    l.chars()
+        .map(|c| if c.is_ascii() { 7.6 } else { 14.0 })
+        .sum()
+}
+
+/// Break a line into pieces no wider than `max` pixels, at spaces or after CJK
+/// punctuation where possible; continuation lines are indented.
+fn wrap(line: &str, max: f64) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut cur = String::new();
+    let mut last_break: Option<usize> = None;
+    for c in line.chars() {
+        cur.push(c);
+        if c == ' ' || "，；、）".contains(c) {
+            last_break = Some(cur.len());
+        }
+        if text_width(&cur) > max {
+            let cut = last_break
+                .filter(|&b| b > 8)
+                .unwrap_or(cur.len() - c.len_utf8());
+            let rest = cur.split_off(cut);
+            out.push(cur.trim_end().to_string());
+            cur = format!("      {}", rest.trim_start());
+            last_break = None;
+        }
+    }
+    if !cur.trim().is_empty() || out.is_empty() {
+        out.push(cur);
+    }
     out
 }
 

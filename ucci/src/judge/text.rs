@@ -189,7 +189,7 @@ pub fn render(r: &Ruling, lang: Lang) -> String {
         } else {
             writeln!(
                 out,
-                "{}: {} moves, {} checks, {} chases, {} mate threats: {}{arts}",
+                "{}: {} moves: {} checking, {} chasing, {} threatening mate: {}{arts}",
                 side_name(name, lang),
                 s.moves,
                 s.checks,
