@@ -324,8 +324,9 @@ pub(crate) fn wins_by_capture(
     by: Color,
     a: Square,
     t: Square,
+    suspended: Bitboard,
 ) -> Option<ChaseReason> {
-    let (attacker, target) = chaseable(pos, by, a, t, Bitboard::EMPTY)?;
+    let (attacker, target) = chaseable(pos, by, a, t, suspended)?;
     capture_gain(pos, by, a, t, attacker.kind, target.kind)
 }
 
