@@ -260,6 +260,31 @@ fn whole_games_every_cycle_results_and_summary() {
     assert!(text.contains("== summary =="), "{text}");
     let zh = stdout(&qili(&["--pgn", path.to_str().unwrap()]));
     assert!(zh.contains("结果不符：记录为红胜，按棋例应为黑胜"), "{zh}");
+    // The third cycle of the file (game 2's perpetual check) drawn; a fourth is an error.
+    let svg = temp("third.svg");
+    stdout(&qili(&[
+        "--pgn",
+        path.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+        "--cycle",
+        "3",
+    ]));
+    let s = std::fs::read_to_string(&svg).unwrap();
+    assert_eq!(
+        s.matches("class=\"check\"").count(),
+        2,
+        "the perpetual check's two checks"
+    );
+    let none = qili(&[
+        "--pgn",
+        path.to_str().unwrap(),
+        "--svg",
+        svg.to_str().unwrap(),
+        "--cycle",
+        "4",
+    ]);
+    assert!(!none.status.success());
 }
 
 #[test]
