@@ -173,8 +173,11 @@ fn xqf_plain_file_by_hand() {
     assert_eq!(xqf::read(&x).unwrap().start_fen(), g.start_fen());
 }
 
-/// Encrypted files by hand, with keys worked out on paper (see `scrambled_keys_by_hand`
-/// in `records/xqf.rs`): all seeds zero makes every key zero but the comment key
+/// Encrypted files by hand. Unconfirmed against files from XQStudio itself (none could
+/// be fetched): that version 11 does not rotate the piece slots (one public description
+/// rotates from 11, another from 12; this reader follows the second, and this test pins
+/// that choice down). Keys worked out on paper (see `scrambled_keys_by_hand` in
+/// `records/xqf.rs`): all seeds zero makes every key zero but the comment key
 /// (767), so version 12's slot rotation shows alone; seeds 0, 1, 1, 1 give piece key
 /// 19, from key 105, to key 203, comment key 768 and a stream of 1 & KEY_TEXT[i] on
 /// the three key bytes of every four.

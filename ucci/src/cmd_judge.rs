@@ -12,7 +12,7 @@
 
 use crate::judge::{game, ruling, start_position, svg, text};
 use clap::{Args, ValueEnum};
-use rules::notation::parse_line;
+use rules::notation::{parse_line, NotationError};
 use rules::records::read_games;
 use rules::repetition::{judge_cycle, Lang, RuleSet, KILL_DEPTH};
 use rules::{Position, START_FEN};
@@ -145,7 +145,11 @@ fn draw(r: &ruling::Ruling, a: &JudgeArgs, lang: Lang) -> Result<(), String> {
 pub fn judge_moves(fen: &str, moves: &str, o: game::Options) -> Result<ruling::Ruling, String> {
     let (start, warnings) = start_position(fen, o.strict, o.lang)?;
     let played = parse_line(&start, moves).map_err(|(i, e)| match o.lang {
-        Lang::Zh => format!("第{}着：{e}", text::num(i + 1, o.lang)),
+        Lang::Zh => format!(
+            "第{}着：{}",
+            text::num(i + 1, o.lang),
+            notation_error_zh(&e)
+        ),
         Lang::En => format!("move {}: {e}", i + 1),
     })?;
     if played.is_empty() {
@@ -177,6 +181,21 @@ pub fn judge_moves(fen: &str, moves: &str, o: game::Options) -> Result<ruling::R
     let mut r = ruling::build(&cycle_start, &j, begin, o.lang, o.kill_depth);
     r.warnings = warnings;
     Ok(r)
+}
+
+/// A notation error in Chinese (the move text is echoed as typed).
+fn notation_error_zh(e: &NotationError) -> String {
+    match e {
+        NotationError::Empty => "着法为空".into(),
+        NotationError::Syntax { text, .. } => format!("「{text}」不是着法"),
+        NotationError::NoSuchMove(t) => format!("「{t}」在此局面不是合法着法"),
+        NotationError::Ambiguous { text, moves } => {
+            format!(
+                "「{text}」可指{}步合法着法",
+                text::num(moves.len(), Lang::Zh)
+            )
+        }
+    }
 }
 
 /// The earliest ply (index into `history()`) whose position equals the current one,
@@ -307,7 +326,9 @@ mod tests {
         let e = judge_moves(START_FEN, "h2h8", o).unwrap_err();
         assert!(e.contains("move 1"), "{e}");
         let e = judge_moves(START_FEN, "h2h8", opts(RuleSet::Axf, Lang::Zh)).unwrap_err();
-        assert!(e.contains("第１着"), "{e}");
+        assert!(e.contains("第１着") && e.contains("不是合法着法"), "{e}");
+        let e = judge_moves(START_FEN, "h2e2 zz", opts(RuleSet::Axf, Lang::Zh)).unwrap_err();
+        assert_eq!(e, "第２着：「zz」不是着法");
     }
 
     /// A composed study (three advisors) is judged with a warning, and refused when strict.
