@@ -51,7 +51,35 @@ fn unreachable_reason(e: &FenError, lang: Lang) -> String {
         (FenError::MissingKing(c), Lang::Zh) => format!("{}方没有将帅", c.chinese()),
         (FenError::KingsFacing, Lang::Zh) => "将帅对面".into(),
         (FenError::SideNotToMoveInCheck, Lang::Zh) => "未走棋的一方正被将军".into(),
+        (FenError::TooManyPieces { piece, count }, Lang::En) => format!(
+            "{count} {} {}s, a set has {}",
+            color_en(piece.color),
+            kind_en(piece.kind),
+            piece.kind.max_count()
+        ),
+        (FenError::PieceOffItsPoints { piece, square }, Lang::En) => format!(
+            "a {} {} on {square}, a point it cannot reach",
+            color_en(piece.color),
+            kind_en(piece.kind)
+        ),
         (e, Lang::En) => e.to_string(),
+    }
+}
+
+fn color_en(c: rules::Color) -> &'static str {
+    ruling::color_str(c)
+}
+
+fn kind_en(k: rules::PieceKind) -> &'static str {
+    use rules::PieceKind::*;
+    match k {
+        King => "king",
+        Advisor => "advisor",
+        Elephant => "elephant",
+        Knight => "knight",
+        Rook => "rook",
+        Cannon => "cannon",
+        Pawn => "pawn",
     }
 }
 

@@ -241,7 +241,11 @@ pub fn unreachable_warning(reasons: &[String], lang: Lang) -> String {
 pub fn render_game(g: &super::game::GameReport, lang: Lang) -> String {
     let zh = lang == Lang::Zh;
     let mut out = String::new();
-    let title = g.title.clone().unwrap_or_default();
+    let title = match (&g.title, zh) {
+        (Some(t), true) => format!("　{t}"),
+        (Some(t), false) => format!(": {t}"),
+        (None, _) => String::new(),
+    };
     let result = match (g.result, zh) {
         ("1-0", true) => "红胜",
         ("0-1", true) => "黑胜",
@@ -252,20 +256,18 @@ pub fn render_game(g: &super::game::GameReport, lang: Lang) -> String {
     let _ = if zh {
         writeln!(
             out,
-            "＝＝ 第{}局　{title}（{result}，{}着）＝＝",
+            "＝＝ 第{}局{title}（{result}，{}着）＝＝",
             num(g.game, lang),
             num(g.plies, lang)
         )
     } else {
         writeln!(
             out,
-            "== game {}: {title} ({result}, {} plies) ==",
+            "== game {}{title} ({result}, {} plies) ==",
             g.game, g.plies
         )
     };
-    for w in &g.warnings {
-        let _ = writeln!(out, "{w}");
-    }
+    // Warnings go to stderr once (cmd_judge), not into the report.
     if let Some(e) = &g.error {
         let _ = writeln!(
             out,
