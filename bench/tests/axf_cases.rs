@@ -1,5 +1,6 @@
-//! The arbiter on the 40 rule-book diagrams of `shared/rules/axf-cases.tsv` (copied
-//! to `tests/data/`): each cycle is played out until the arbiter ends the game, and the
+//! The arbiter on the 40 rule-book diagrams of the AXF rule book (the repository's
+//! copy is `rules/tests/data/repetition_axf_cases.tsv`, shared with the rules tests):
+//! each cycle is played out until the arbiter ends the game, and the
 //! result must be the official verdict (`red_must_change` → Black wins, `draw` → draw),
 //! under the AXF rules and, where the table gives one, the Chinese 2020 rules.
 //! Once directly on the arbiter, once as real games between two scripted engine
@@ -21,7 +22,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let text = include_str!("data/axf-cases.tsv");
+    let text = include_str!("../../rules/tests/data/repetition_axf_cases.tsv");
     text.lines()
         .skip(1)
         .filter(|l| !l.trim().is_empty())

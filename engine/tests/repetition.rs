@@ -11,19 +11,10 @@
 use engine::{Engine, EngineOptions, Limits, Score, SearchControl};
 use rules::repetition::RuleSet;
 use rules::{Color, Position};
-use std::path::PathBuf;
 
+/// The AXF rule-book diagrams, the repository's copy (shared with the rules tests).
 fn cases_file() -> String {
-    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    for p in [
-        root.join("../rules/tests/data/repetition_axf_cases.tsv"),
-        root.join("../../shared/rules/axf-cases.tsv"),
-    ] {
-        if let Ok(s) = std::fs::read_to_string(&p) {
-            return s;
-        }
-    }
-    panic!("AXF cases file not found (rules/tests/data or ../shared/rules)");
+    include_str!("../../rules/tests/data/repetition_axf_cases.tsv").to_string()
 }
 
 /// A `red_must_change` case (by the verdict in `column`) with its cycle played twice

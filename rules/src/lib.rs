@@ -14,6 +14,7 @@ pub mod notation;
 pub mod perft;
 pub mod pgn;
 pub mod position;
+pub mod records;
 pub mod repetition;
 pub mod see;
 pub mod types;

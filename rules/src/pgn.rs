@@ -2,9 +2,12 @@
 //! `FEN` for a set-up start), ICCS movetext, the result, and comments after moves.
 //!
 //! The writer emits the xqbase ICCS form (`H2-E2`, with a `Format "ICCS"` tag) that
-//! xiangqi PGN viewers read; the reader accepts that form and the UCCI form (`h2e2`),
-//! skips NAGs, `;` comments and variations, and never panics on any text. Parsing is
-//! syntactic: `GameRecord::replay` checks that the moves are legal.
+//! xiangqi PGN viewers read; the reader accepts that form, the UCCI form (`h2e2`), WXF
+//! (`C2.5`) and Chinese notation (`炮二平五`), skips NAGs, `;` comments and variations,
+//! and never panics on any text. Reading is two steps: `tokenize` splits the text into
+//! tags, comments and words, and the parser builds games from them. ICCS moves are
+//! read syntactically (`GameRecord::replay` checks that they are legal); WXF and
+//! Chinese moves can only be read in their position, so they are legal when read.
 
 use crate::fen::{FenError, START_FEN};
 use crate::movegen::MoveError;
@@ -75,6 +78,8 @@ pub struct GameRecord {
     pub moves: Vec<Move>,
     /// `comments[i]` follows `moves[i]`; always as long as `moves`.
     pub comments: Vec<Option<String>>,
+    /// A comment before the first move: about the game as a whole.
+    pub comment: Option<String>,
     pub result: GameResult,
 }
 
@@ -109,7 +114,9 @@ impl fmt::Display for PgnError {
             PgnErrorKind::BadTag(s) => write!(f, "malformed tag '{s}'"),
             PgnErrorKind::UnterminatedComment => write!(f, "comment '{{' is never closed"),
             PgnErrorKind::UnbalancedVariation => write!(f, "unbalanced '(' or ')'"),
-            PgnErrorKind::BadToken(s) => write!(f, "'{s}' is not an ICCS move or a result"),
+            PgnErrorKind::BadToken(s) => {
+                write!(f, "'{s}' is not a move (ICCS, WXF or Chinese) or a result")
+            }
             PgnErrorKind::BadFen(e) => write!(f, "bad FEN tag: {e}"),
             PgnErrorKind::IllegalMove { ply, error } => write!(f, "ply {}: {error}", ply + 1),
         }
@@ -215,6 +222,10 @@ impl GameRecord {
             }
             line.push_str(tok);
         };
+        if let Some(c) = &self.comment {
+            let clean: String = c.chars().filter(|&ch| ch != '}' && ch != '{').collect();
+            emit(&format!("{{{clean}}}"), &mut out);
+        }
         for (i, &m) in self.moves.iter().enumerate() {
             if !black {
                 emit(&format!("{number}."), &mut out);
@@ -254,18 +265,67 @@ pub fn write_games(games: &[GameRecord]) -> String {
     games.iter().map(GameRecord::to_pgn).collect()
 }
 
-/// Parse every game in `text`. Syntax only; call `GameRecord::replay` to check moves.
+/// Parse every game in `text`. Movetext may be ICCS (`h2e2`, `H2-E2`), WXF (`C2.5`)
+/// or Chinese notation (`炮二平五`), detected move by move; the WXF and Chinese moves
+/// are read in the position they are played from (the FEN tag's, then each move's),
+/// so they are legal when read. ICCS moves stay syntactic: `GameRecord::replay`
+/// checks them. A comment before the first move is the game's comment.
 pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, PgnError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let tokens = tokenize(text)?;
     let mut games = Vec::new();
-    let mut cur = GameRecord::default();
-    let mut in_moves = false; // movetext of `cur` has started
-    let mut has_content = false;
+    let mut game = GameBuilder::default();
+    for (line, token) in tokens {
+        match token {
+            Token::Tag(name, value) => {
+                if game.in_moves {
+                    games.push(std::mem::take(&mut game).finish());
+                }
+                if name == "Result" {
+                    game.record.result = GameResult::parse(&value).unwrap_or_default();
+                } else {
+                    game.record.tags.push((name, value));
+                }
+                game.has_content = true;
+            }
+            Token::Comment(body) => game.comment(body),
+            Token::Word(word) => {
+                game.has_content = true;
+                game.in_moves = true;
+                if let Some(r) = GameResult::parse(word) {
+                    game.record.result = r;
+                    games.push(std::mem::take(&mut game).finish());
+                } else {
+                    game.word(word, line)?;
+                }
+            }
+        }
+    }
+    if game.has_content {
+        games.push(game.finish());
+    }
+    Ok(games)
+}
+
+/// One lexical element of PGN text (escape lines, `;` comments, variations and
+/// white space are dropped by the tokenizer).
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Token<'a> {
+    /// `[Name "value"]`.
+    Tag(String, String),
+    /// `{…}`, white space folded.
+    Comment(String),
+    /// Anything else: a move, a move number, a NAG or a result.
+    Word(&'a str),
+}
+
+/// Split PGN text into tokens, each with the line (1-based) it starts on.
+fn tokenize(text: &str) -> Result<Vec<(usize, Token<'_>)>, PgnError> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let err = |line: usize, kind: PgnErrorKind| PgnError { line, kind };
+    let mut out = Vec::new();
     let mut chars = text.char_indices().peekable();
     let mut line = 1usize;
     let mut at_line_start = true;
-    let err = |line: usize, kind: PgnErrorKind| PgnError { line, kind };
-
     while let Some(&(i, c)) = chars.peek() {
         match c {
             '\n' => {
@@ -280,39 +340,19 @@ pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, PgnError> {
             }
             '%' if at_line_start => {
                 // Escape line: ignored to the end of the line.
-                while let Some(&(_, c)) = chars.peek() {
-                    if c == '\n' {
-                        break;
-                    }
-                    chars.next();
-                }
+                while chars.next_if(|&(_, c)| c != '\n').is_some() {}
             }
-            '[' if !in_moves || at_line_start => {
-                if in_moves {
-                    // A new tag section without a result token: close the game.
-                    games.push(std::mem::take(&mut cur));
-                    in_moves = false;
-                }
+            '[' => {
                 let end = text[i..].find('\n').map(|e| i + e).unwrap_or(text.len());
                 let raw = text[i..end].trim_end();
                 let (name, value) = parse_tag(raw).ok_or_else(|| {
                     err(line, PgnErrorKind::BadTag(raw.chars().take(60).collect()))
                 })?;
-                if name == "Result" {
-                    cur.result = GameResult::parse(&value).unwrap_or_default();
-                }
-                if name != "Result" {
-                    cur.tags.push((name, value));
-                }
-                has_content = true;
-                while let Some(&(j, _)) = chars.peek() {
-                    if j >= end {
-                        break;
-                    }
-                    chars.next();
-                }
+                out.push((line, Token::Tag(name, value)));
+                while chars.next_if(|&(j, _)| j < end).is_some() {}
             }
             '{' => {
+                let first = line;
                 chars.next();
                 let mut body = String::new();
                 let mut closed = false;
@@ -329,22 +369,10 @@ pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, PgnError> {
                 if !closed {
                     return Err(err(line, PgnErrorKind::UnterminatedComment));
                 }
-                if let Some(last) = cur.comments.last_mut() {
-                    let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
-                    *last = Some(match last.take() {
-                        Some(prev) => format!("{prev} {body}"),
-                        None => body,
-                    });
-                }
+                let body = body.split_whitespace().collect::<Vec<_>>().join(" ");
+                out.push((first, Token::Comment(body)));
             }
-            ';' => {
-                while let Some(&(_, c)) = chars.peek() {
-                    if c == '\n' {
-                        break;
-                    }
-                    chars.next();
-                }
-            }
+            ';' => while chars.next_if(|&(_, c)| c != '\n').is_some() {},
             '(' => {
                 let mut depth = 0usize;
                 for (_, c) in chars.by_ref() {
@@ -366,9 +394,8 @@ pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, PgnError> {
             }
             ')' => return Err(err(line, PgnErrorKind::UnbalancedVariation)),
             _ => {
-                let start = i;
+                chars.next(); // the first character always belongs to the word
                 let mut end = text.len();
-                chars.next(); // the first character always belongs to the token
                 while let Some(&(j, c)) = chars.peek() {
                     if c.is_whitespace() || "{};()[".contains(c) {
                         end = j;
@@ -376,35 +403,108 @@ pub fn parse_games(text: &str) -> Result<Vec<GameRecord>, PgnError> {
                     }
                     chars.next();
                 }
-                let tok = &text[start..end];
-                in_moves = true;
-                has_content = true;
-                if let Some(r) = GameResult::parse(tok) {
-                    cur.result = r;
-                    games.push(std::mem::take(&mut cur));
-                    in_moves = false;
-                    has_content = false;
-                } else if !tok.starts_with('$') && !tok.chars().all(|c| c == '.') {
-                    // Strip a move number prefix: `12.`, `12...`, `12.h2e2`.
-                    let digits = tok.chars().take_while(|c| c.is_ascii_digit()).count();
-                    let rest = tok[digits..].trim_start_matches('.');
-                    let is_number = digits > 0 && rest.len() < tok.len() - digits;
-                    let mv = if is_number { rest } else { tok };
-                    if !mv.is_empty() {
-                        let m = Move::parse_iccs(mv).ok_or_else(|| {
-                            err(line, PgnErrorKind::BadToken(tok.chars().take(20).collect()))
-                        })?;
-                        cur.push(m, None);
-                    }
-                }
+                out.push((line, Token::Word(&text[i..end])));
             }
         }
         at_line_start = false;
     }
-    if has_content {
-        games.push(cur);
+    Ok(out)
+}
+
+/// A game being read: the record so far and the position its moves have reached
+/// (`None` once a move is not legal or the FEN tag is bad: later WXF or Chinese
+/// moves then cannot be read).
+#[derive(Default)]
+struct GameBuilder {
+    record: GameRecord,
+    /// The movetext of this game has started.
+    in_moves: bool,
+    has_content: bool,
+    position: Option<Option<Position>>,
+}
+
+impl GameBuilder {
+    fn finish(self) -> GameRecord {
+        self.record
     }
-    Ok(games)
+
+    fn comment(&mut self, body: String) {
+        let slot = match self.record.comments.last_mut() {
+            Some(last) => last,
+            None => &mut self.record.comment,
+        };
+        *slot = Some(match slot.take() {
+            Some(prev) => format!("{prev} {body}"),
+            None => body,
+        });
+        self.has_content = true;
+    }
+
+    /// The position before the next move (built from the FEN tag on first use).
+    fn position(&mut self) -> Option<&mut Position> {
+        let fen = self.record.start_fen().to_string();
+        self.position
+            .get_or_insert_with(|| Position::from_fen(&fen).ok())
+            .as_mut()
+    }
+
+    fn word(&mut self, word: &str, line: usize) -> Result<(), PgnError> {
+        if word.starts_with('$') || is_move_number(word) {
+            return Ok(());
+        }
+        let m = match self.read_move(word) {
+            Ok(m) => m,
+            Err(first) => match strip_move_number(word) {
+                Some(rest) if !rest.is_empty() => self
+                    .read_move(rest)
+                    .map_err(|_| PgnError { line, kind: first })?,
+                _ => return Err(PgnError { line, kind: first }),
+            },
+        };
+        self.record.push(m, None);
+        Ok(())
+    }
+
+    /// A move in any notation; ICCS is read without a position.
+    fn read_move(&mut self, text: &str) -> Result<Move, PgnErrorKind> {
+        if let Some(m) = Move::parse_iccs(text) {
+            if let Some(pos) = self.position() {
+                if pos.is_legal(m) {
+                    pos.make_move(m);
+                } else {
+                    self.position = Some(None);
+                }
+            }
+            return Ok(m);
+        }
+        let bad = |reason: String| {
+            PgnErrorKind::BadToken(format!("{}: {reason}", crate::notation::echo(text)))
+        };
+        let Some(pos) = self.position() else {
+            return Err(bad(
+                "the position before it is unknown (bad FEN or an illegal move earlier)".into(),
+            ));
+        };
+        let m = crate::notation::parse_any(pos, text).map_err(|e| bad(e.to_string()))?;
+        pos.make_move(m);
+        Ok(m)
+    }
+}
+
+/// `12.`, `12...`, `１２．`, `3、`: a move number on its own.
+fn is_move_number(word: &str) -> bool {
+    strip_move_number(word).is_some_and(str::is_empty)
+}
+
+/// The rest of `12.h2e2` after its move number, if it starts with one (digits, ASCII
+/// or full-width, then at least one `.`, `．` or `、`).
+fn strip_move_number(word: &str) -> Option<&str> {
+    let rest = word.trim_start_matches(|c: char| c.is_ascii_digit() || ('０'..='９').contains(&c));
+    if rest.len() == word.len() {
+        return None;
+    }
+    let after = rest.trim_start_matches(['.', '．', '、']);
+    (after.len() < rest.len()).then_some(after)
 }
 
 /// `[Name "value"]` with `\"` and `\\` escapes.

@@ -1,4 +1,4 @@
-//! The 40 AXF rule-book diagrams of shared/rules/axf-cases.tsv (copied to
+//! The 40 AXF rule-book diagrams (the repository's copy:
 //! tests/data/repetition_axf_cases.tsv): FEN at the cycle start, the cycle in ICCS,
 //! the official AXF verdict and, where known, the Chinese 2020 verdict.
 

@@ -1,5 +1,5 @@
-//! Leaf counts against the reference table `data/perft.tsv` (a copy of
-//! shared/rules/perft.tsv): depths 1-4 of every position, depth 5 of the start
+//! Leaf counts against the reference table `data/perft.tsv` (the repository's copy
+//! of the project's perft reference): depths 1-4 of every position, depth 5 of the start
 //! position; depth 5 of the others is opt-in (`cargo test -- --ignored`).
 
 use rules::perft::perft;

@@ -620,3 +620,79 @@ fn rule_22_a_rook_held_on_its_line_by_a_cannon_chases_nothing_by_moving_along_it
     let l = label("4k4/9/9/4r4/P8/8R/4N4/9/9/3K5 w - - 0 1", "i4i6");
     assert_eq!(l.kind(), LabelKind::Exchange);
 }
+
+// ---- the three doubtful patterns found in real games (docs/RULES.md) ----
+
+fn cycle_labels(fen: &str, cycle: &str, rules: RuleSet) -> rules::repetition::CycleJudgement {
+    let start = Position::from_fen(fen).expect("FEN");
+    rules::repetition::judge_cycle(&start, &moves(cycle), rules, rules::repetition::KILL_DEPTH)
+        .expect("a cycle")
+}
+
+/// Pattern a: a king steps out of check, and only then may its elephant legally take an
+/// unprotected rook; the capture stood on the board, barred by the check alone. The
+/// move that answers the check creates nothing: it is idle, not a chase.
+#[test]
+fn pattern_a_answering_a_check_creates_no_chase() {
+    let fen = "4k4/3r4P/b8/9/1RR6/9/9/9/9/5K3 w - - 0 1";
+    for rules in [RuleSet::Axf, RuleSet::Chinese] {
+        let j = cycle_labels(fen, "b5b9 e9e8 b9b5 e8e9", rules);
+        assert_eq!(j.labels[0].kind(), LabelKind::Check);
+        assert_eq!(j.labels[1].kind(), LabelKind::Idle, "{:?}", j.labels[1]);
+        assert_eq!(j.labels[1].chases().count(), 0);
+        // The discovered chase of the pawn i8 by the rook d8 is a real one.
+        assert_eq!(j.labels[3].kind(), LabelKind::Chase);
+    }
+    // Under the Chinese rules Red's 一将一杀 alone offends; had e9e8 counted as 捉,
+    // Black would have made 长捉 as well and the cycle would have been a draw.
+    let j = cycle_labels(fen, "b5b9 e9e8 b9b5 e8e9", RuleSet::Chinese);
+    assert_eq!(j.verdict, Verdict::RedLoses);
+}
+
+/// Pattern b (Chinese rules): a rook escaping a pawn keeps a threat to win a rook by a
+/// check (伏将军得子) from either square; the pawn blocks the file it has just left.
+/// Each rook move creates the threat anew (before it the pawn blocked it), so by
+/// 24.3 each is 捉 and Black's 长捉 must change; AXF calls such threats idle.
+#[test]
+fn pattern_b_a_forced_threat_restored_by_escaping_a_pawn_is_a_chase() {
+    let fen = "3a1k3/4a4/9/6r2/6P2/9/9/9/9/R3K4 b - - 0 1";
+    let cycle = "g6h6 g5h5 h6g6 h5g5";
+    let cn = cycle_labels(fen, cycle, RuleSet::Chinese);
+    for i in [0, 2] {
+        let c: Vec<_> = cn.labels[i].chases().collect();
+        assert_eq!(c.len(), 1, "{:?}", cn.labels[i]);
+        assert_eq!(c[0].reason, rules::repetition::ChaseReason::Forced);
+        assert_eq!(c[0].at.to_string(), "a0");
+    }
+    assert_eq!(cn.verdict, Verdict::BlackLoses);
+    let axf = cycle_labels(fen, cycle, RuleSet::Axf);
+    assert_eq!(axf.labels[0].kind(), LabelKind::Idle);
+    assert_eq!(axf.verdict, Verdict::Draw);
+}
+
+/// Pattern c (Chinese rules): chases by different attackers on different victims in
+/// turn count together as 长捉 (24.11: 连续追捉一子或数子). CN-F3, the 2020 图3
+/// reconstruction, is such a cycle: the elephant's moves let the rook c1 chase the
+/// cannon c5, then the cannon d0 chase the pawn d3; the book rules 红方长捉无根子.
+/// AXF needs the same victim every move (rules 27, 28): no perpetual chase there.
+#[test]
+fn pattern_c_chases_of_different_pieces_by_different_pieces_count_under_cn_only() {
+    let fen = "4k1r2/9/9/4n4/2c3C2/9/3p5/3ABn3/2R1K4/3C5 w - - 0 1";
+    let cycle = "e2g0 g9h9 g0e2 h9g9";
+    let cn = cycle_labels(fen, cycle, RuleSet::Chinese);
+    let first: Vec<_> = cn.labels[0].chases().collect();
+    let third: Vec<_> = cn.labels[2].chases().collect();
+    assert_eq!((first.len(), third.len()), (1, 1));
+    assert_ne!(
+        first[0].attacker_id, third[0].attacker_id,
+        "different attackers"
+    );
+    assert_ne!(first[0].victim_id, third[0].victim_id, "different victims");
+    assert_eq!(
+        cn.offences[0],
+        Some(rules::repetition::Offence::PerpetualChase)
+    );
+    assert_eq!(cn.verdict, Verdict::Draw, "both sides 长捉 (图3)");
+    let axf = cycle_labels(fen, cycle, RuleSet::Axf);
+    assert_eq!(axf.offences[0], None, "AXF rule 27: no common victim");
+}

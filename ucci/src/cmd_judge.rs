@@ -1,20 +1,22 @@
 //! `qili judge`: decide a repetition under the AXF (default) or Chinese 2020 rules and
-//! explain it move by move.
+//! give the ruling as an arbiter signs it: each move's label and the articles behind
+//! it, each side's offence, the verdict and the principle that decides it.
 //!
-//! `--fen F --moves "m1 m2 …"`: the moves are played from F; the final position must
-//! repeat an earlier one (without a capture in between). The cycle judged runs from the
-//! earliest such occurrence to the end, so a typed loop is judged whole.
-//! `--pgn FILE`: every repetition in every game (a run of repeating plies is reported
-//! once, by its first cycle).
+//! `--fen F --moves …`: the moves (ICCS, WXF or Chinese notation, one quoted string or
+//! separate words) are played from F; the final position must repeat an earlier one
+//! (no capture in between). The cycle judged runs from the earliest such occurrence,
+//! so a typed loop is judged whole.
+//! `--pgn/--xqf/--dhtmlxq FILE`: every game in the file, every run of repetitions in
+//! each game, the recorded result checked, and a summary.
+//! The parts live in `judge/` (ruling data, text, games, pictures).
 
+use crate::judge::{game, ruling, start_position, svg, text};
 use clap::{Args, ValueEnum};
-use rules::notation::to_chinese;
-use rules::pgn::parse_games;
-use rules::repetition::{
-    judge_cycle, CycleJudgement, LabelKind, MoveLabel, Offence, RuleSet, Verdict, KILL_DEPTH,
-};
-use rules::{Color, Move, Piece, Position, Square, START_FEN};
-use std::fmt::Write as _;
+use rules::notation::{parse_line, NotationError};
+use rules::records::read_games;
+use rules::repetition::{judge_cycle, Lang, RuleSet, KILL_DEPTH};
+use rules::{Position, START_FEN};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -25,43 +27,80 @@ pub enum RulesArg {
     Cn,
 }
 
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum LangArg {
+    /// Chinese terms and notation, full-width numbers.
+    Zh,
+    /// English terms, WXF and ICCS notation.
+    En,
+}
+
 #[derive(Args)]
 pub struct JudgeArgs {
     /// Position before the first move (default: the initial position).
     #[arg(long)]
     fen: Option<String>,
-    /// Moves in ICCS coordinates, separated by spaces (e.g. "h2e2 h9g7").
-    #[arg(long, allow_hyphen_values = true)]
-    moves: Option<String>,
-    /// A PGN file with ICCS movetext: report every repetition in it.
-    #[arg(long, conflicts_with_all = ["fen", "moves"])]
-    pgn: Option<std::path::PathBuf>,
+    /// Moves in ICCS, WXF or Chinese notation, as one quoted string or separate words
+    /// (e.g. "h2e2 h9g7", or 炮二平五 马８进７); move numbers are skipped. (A WXF
+    /// rear-piece move is written letter first, `R-+1`, so that no word starts with `-`.)
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
+    moves: Vec<String>,
+    /// A file of games (PGN with any notation, XQF or DhtmlXQ; the format is read from
+    /// the content): judge every repetition of every game.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "moves", "xqf", "dhtmlxq"])]
+    pgn: Option<PathBuf>,
+    /// An XQF file (XQStudio; plain or encrypted).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "moves", "dhtmlxq"])]
+    xqf: Option<PathBuf>,
+    /// A DhtmlXQ / UBB text file.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "moves"])]
+    dhtmlxq: Option<PathBuf>,
     /// Rule set.
     #[arg(long, value_enum, default_value_t = RulesArg::Axf)]
     rules: RulesArg,
-    /// Print one JSON object instead of the explanation.
+    /// Language of the ruling.
+    #[arg(long, value_enum, default_value_t = LangArg::Zh)]
+    lang: LangArg,
+    /// Print JSON instead of text (schema in docs/RULES.md).
     #[arg(long)]
     json: bool,
-    /// Checking moves searched when looking for a mate threat (杀).
+    /// Refuse start positions that no game reaches (composed studies are judged by
+    /// default, with a warning).
+    #[arg(long)]
+    strict: bool,
+    /// Draw the cycle as an SVG picture into FILE.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<PathBuf>,
+    /// Write one self-contained HTML page (picture and ruling) into FILE.
+    #[arg(long, value_name = "FILE")]
+    html: Option<PathBuf>,
+    /// With a game file: which cycle to draw (counting through the file from 1).
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    cycle: usize,
+    /// Checking moves searched when looking for a mate threat (杀), at most 6.
     #[arg(long, default_value_t = KILL_DEPTH)]
     kill_depth: u32,
 }
 
 pub fn run(a: JudgeArgs) -> ExitCode {
-    let rules = match a.rules {
-        RulesArg::Axf => RuleSet::Axf,
-        RulesArg::Cn => RuleSet::Chinese,
+    let lang = match a.lang {
+        LangArg::Zh => Lang::Zh,
+        LangArg::En => Lang::En,
     };
-    let kill_depth = a.kill_depth.min(6);
-    let result = match &a.pgn {
-        Some(path) => judge_pgn(path, rules, kill_depth, a.json),
-        None => judge_moves(
-            a.fen.as_deref().unwrap_or(START_FEN),
-            a.moves.as_deref().unwrap_or(""),
-            rules,
-            kill_depth,
-            a.json,
-        ),
+    let o = game::Options {
+        rules: match a.rules {
+            RulesArg::Axf => RuleSet::Axf,
+            RulesArg::Cn => RuleSet::Chinese,
+        },
+        kill_depth: a.kill_depth.min(6),
+        lang,
+        strict: a.strict,
+    };
+    let file = a.pgn.as_ref().or(a.xqf.as_ref()).or(a.dhtmlxq.as_ref());
+    let result = match file {
+        Some(path) => judge_file(path, &a, o),
+        None => judge_moves(a.fen.as_deref().unwrap_or(START_FEN), &a.moves.join(" "), o)
+            .and_then(|r| output_ruling(r, &a, lang)),
     };
     match result {
         Ok(text) => {
@@ -75,45 +114,88 @@ pub fn run(a: JudgeArgs) -> ExitCode {
     }
 }
 
+/// Write the pictures asked for, and return the text or JSON to print.
+fn output_ruling(r: ruling::Ruling, a: &JudgeArgs, lang: Lang) -> Result<String, String> {
+    draw(&r, a, lang)?;
+    if a.json {
+        return serde_json::to_string_pretty(&r)
+            .map(|s| s + "\n")
+            .map_err(|e| e.to_string());
+    }
+    for w in &r.warnings {
+        eprintln!("{w}");
+    }
+    Ok(text::render(&r, lang))
+}
+
+fn draw(r: &ruling::Ruling, a: &JudgeArgs, lang: Lang) -> Result<(), String> {
+    let write = |path: &Path, body: String| {
+        std::fs::write(path, body).map_err(|e| format!("cannot write {}: {e}", path.display()))
+    };
+    if let Some(p) = &a.svg {
+        write(p, svg::svg(r, lang))?;
+    }
+    if let Some(p) = &a.html {
+        write(p, svg::html(r, lang))?;
+    }
+    Ok(())
+}
+
 /// Play `moves` from `fen` and judge the cycle they close.
-fn judge_moves(
-    fen: &str,
-    moves: &str,
-    rules: RuleSet,
-    kill_depth: u32,
-    json: bool,
-) -> Result<String, String> {
-    let start = Position::from_fen(fen).map_err(|e| format!("bad FEN: {e}"))?;
+pub fn judge_moves(fen: &str, moves: &str, o: game::Options) -> Result<ruling::Ruling, String> {
+    let (start, warnings) = start_position(fen, o.strict, o.lang)?;
+    let played = parse_line(&start, moves).map_err(|(i, e)| match o.lang {
+        Lang::Zh => format!(
+            "第{}着：{}",
+            text::num(i + 1, o.lang),
+            notation_error_zh(&e)
+        ),
+        Lang::En => format!("move {}: {e}", i + 1),
+    })?;
+    if played.is_empty() {
+        return Err(match o.lang {
+            Lang::Zh => {
+                "没有着法：请用 --moves 给出着法，或 --pgn/--xqf/--dhtmlxq 给出棋谱文件".into()
+            }
+            Lang::En => {
+                "no moves given: use --moves \"m1 m2 …\" or --pgn/--xqf/--dhtmlxq FILE".into()
+            }
+        });
+    }
     let mut pos = start.clone();
-    let mut played = Vec::new();
-    for (i, text) in moves.split_whitespace().enumerate() {
-        let m = pos
-            .parse_move(text)
-            .map_err(|e| format!("move {} ('{text}'): {e}", i + 1))?;
-        played.push(m);
+    for &m in &played {
         pos.make_move(m);
     }
-    if played.is_empty() {
-        return Err("no moves given: use --moves \"m1 m2 …\" or --pgn FILE".into());
-    }
-    let begin = earliest_occurrence(&pos).ok_or_else(|| {
-        "the moves do not repeat a position (the final position must occur earlier, \
-         with no capture in between)"
-            .to_string()
+    let begin = earliest_occurrence(&pos).ok_or_else(|| match o.lang {
+        Lang::Zh => "着法没有形成循环（最后的局面须在前面出现过，其间不能吃子）".to_string(),
+        Lang::En => "the moves do not repeat a position (the final position must occur earlier, \
+                     with no capture in between)"
+            .to_string(),
     })?;
     let mut cycle_start = start;
     for &m in &played[..begin] {
         cycle_start.make_move(m);
     }
-    let j = judge_cycle(&cycle_start, &played[begin..], rules, kill_depth)
+    let j = judge_cycle(&cycle_start, &played[begin..], o.rules, o.kill_depth)
         .map_err(|e| e.to_string())?;
-    Ok(if json {
-        let mut s = json_judgement(&cycle_start, &j, begin);
-        s.push('\n');
-        s
-    } else {
-        human_judgement(&cycle_start, &j, begin)
-    })
+    let mut r = ruling::build(&cycle_start, &j, begin, o.lang, o.kill_depth);
+    r.warnings = warnings;
+    Ok(r)
+}
+
+/// A notation error in Chinese (the move text is echoed as typed).
+fn notation_error_zh(e: &NotationError) -> String {
+    match e {
+        NotationError::Empty => "着法为空".into(),
+        NotationError::Syntax { text, .. } => format!("「{text}」不是着法"),
+        NotationError::NoSuchMove(t) => format!("「{t}」在此局面不是合法着法"),
+        NotationError::Ambiguous { text, moves } => {
+            format!(
+                "「{text}」可指{}步合法着法",
+                text::num(moves.len(), Lang::Zh)
+            )
+        }
+    }
 }
 
 /// The earliest ply (index into `history()`) whose position equals the current one,
@@ -129,298 +211,47 @@ fn earliest_occurrence(pos: &Position) -> Option<usize> {
         .find(|&i| h[i].key == pos.key())
 }
 
-fn judge_pgn(
-    path: &std::path::Path,
-    rules: RuleSet,
-    kill_depth: u32,
-    json: bool,
-) -> Result<String, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let games = parse_games(&text).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut out = String::new();
-    let mut json_items = Vec::new();
-    for (g, game) in games.iter().enumerate() {
-        let mut pos = game
-            .start_position()
-            .map_err(|e| format!("game {}: {e}", g + 1))?;
-        let mut in_run = false;
-        for (ply, &m) in game.moves.iter().enumerate() {
-            if !pos.is_legal(m) {
-                return Err(format!(
-                    "game {}, ply {}: {m} is not a legal move",
-                    g + 1,
-                    ply + 1
-                ));
-            }
-            pos.make_move(m);
-            let start = match rules::repetition::find_repetition(&pos) {
-                Some(s) => s,
-                None => {
-                    in_run = false;
-                    continue;
-                }
-            };
-            if in_run {
-                continue;
-            }
-            in_run = true;
-            let mut cycle_start = pos.clone();
-            let len = pos.history().len() - start;
-            for _ in 0..len {
-                cycle_start.unmake_move();
-            }
-            let cycle: Vec<Move> = pos.history()[start..].iter().map(|s| s.mv).collect();
-            let j = judge_cycle(&cycle_start, &cycle, rules, kill_depth)
-                .map_err(|e| format!("game {}, ply {}: {e}", g + 1, ply + 1))?;
-            if json {
-                json_items.push(format!(
-                    "{{\"game\":{},\"ply\":{},\"judgement\":{}}}",
-                    g + 1,
-                    ply + 1,
-                    json_judgement(&cycle_start, &j, start)
-                ));
-            } else {
-                let _ = writeln!(
-                    out,
-                    "=== game {}, repetition completed at ply {} ===",
-                    g + 1,
-                    ply + 1
-                );
-                out += &human_judgement(&cycle_start, &j, start);
-                out.push('\n');
-            }
+/// Every game of a file: reports, a summary, and the picture of one cycle.
+fn judge_file(path: &Path, a: &JudgeArgs, o: game::Options) -> Result<String, String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let games = read_games(&bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bar = indicatif::ProgressBar::new(games.len() as u64);
+    if games.len() < 50 {
+        bar.set_draw_target(indicatif::ProgressDrawTarget::hidden());
+    }
+    let (reports, summary) = game::judge_games(&games, o, &|| bar.inc(1));
+    bar.finish_and_clear();
+    if a.svg.is_some() || a.html.is_some() {
+        let c = reports
+            .iter()
+            .flat_map(|g| &g.cycles)
+            .nth(a.cycle.saturating_sub(1))
+            .ok_or_else(|| format!("the file has no cycle {} to draw", a.cycle))?;
+        draw(&c.ruling, a, o.lang)?;
+    }
+    if a.json {
+        #[derive(serde::Serialize)]
+        struct FileReport<'a> {
+            games: &'a [game::GameReport],
+            summary: &'a game::Summary,
         }
+        return serde_json::to_string_pretty(&FileReport {
+            games: &reports,
+            summary: &summary,
+        })
+        .map(|s| s + "\n")
+        .map_err(|e| e.to_string());
     }
-    if json {
-        return Ok(format!(
-            "{{\"games\":{},\"repetitions\":[{}]}}\n",
-            games.len(),
-            json_items.join(",")
-        ));
+    let mut out = String::new();
+    for r in &reports {
+        for w in &r.warnings {
+            eprintln!("{w}");
+        }
+        out += &text::render_game(r, o.lang);
+        out.push('\n');
     }
-    if out.is_empty() {
-        out = format!("no repetition in {} game(s)\n", games.len());
-    }
+    out += &text::render_summary(&summary, o.lang);
     Ok(out)
-}
-
-/// `马7`, `车二`: a piece and its file, counted from its owner's right.
-fn piece_on_file(p: Piece, s: Square) -> String {
-    const RED: [&str; 9] = ["一", "二", "三", "四", "五", "六", "七", "八", "九"];
-    match p.color {
-        Color::Red => format!("{}{}", p.chinese(), RED[8 - s.file() as usize]),
-        Color::Black => format!("{}{}", p.chinese(), s.file() + 1),
-    }
-}
-
-fn reason_text(l: &MoveLabel) -> String {
-    let mut parts = Vec::new();
-    for c in l.chases() {
-        let mut s = format!(
-            "{}({})捉{}({}，{}",
-            piece_on_file(c.attacker, c.from),
-            c.from,
-            piece_on_file(c.victim, c.at),
-            c.at,
-            c.reason.chinese()
-        );
-        if c.by_king_or_pawn() {
-            s += "，帅将兵卒捉子";
-        }
-        if c.root_cut {
-            s += "，断根";
-        }
-        s.push(')');
-        parts.push(s);
-    }
-    if l.check {
-        parts.insert(0, "将军".to_string());
-    }
-    if l.kill && !l.check {
-        parts.push("叫杀".to_string());
-    }
-    if let Some((a, t)) = l.exchange {
-        parts.push(format!("{}兑{}", a, t));
-    }
-    if l.offer {
-        parts.push("献子".to_string());
-    }
-    if l.block {
-        parts.push("拦".to_string());
-    }
-    parts.join("；")
-}
-
-fn side_zh(c: Color) -> &'static str {
-    c.chinese()
-}
-
-fn offence_text(o: Option<Offence>) -> &'static str {
-    match o {
-        Some(o) => o.chinese(),
-        None => "不犯例",
-    }
-}
-
-fn rules_text(r: RuleSet) -> &'static str {
-    match r {
-        RuleSet::Axf => "亚洲象棋联合会棋例 (AXF)",
-        RuleSet::Chinese => "中国象棋竞赛规则 2020 (CN)",
-    }
-}
-
-fn human_judgement(start: &Position, j: &CycleJudgement, begin: usize) -> String {
-    let mut out = String::new();
-    let _ = writeln!(out, "{start}");
-    let _ = writeln!(
-        out,
-        "cycle of {} plies from ply {} ({}):",
-        j.labels.len(),
-        begin,
-        rules_text(j.rules)
-    );
-    let mut p = start.clone();
-    for (i, l) in j.labels.iter().enumerate() {
-        let name = to_chinese(&p, l.mv);
-        let reason = reason_text(l);
-        let _ = writeln!(
-            out,
-            "{:>3}. {} {:<10} {} {}{}",
-            i + 1,
-            side_zh(l.side),
-            name,
-            l.mv,
-            l.kind().chinese(),
-            if reason.is_empty() {
-                String::new()
-            } else {
-                format!(" ({reason})")
-            }
-        );
-        p.make_move(l.mv);
-    }
-    for c in Color::BOTH {
-        let s = &j.sides[c.index()];
-        let _ = writeln!(
-            out,
-            "{}方: {} 着, 将 {}, 捉 {}, 杀 {} → {}",
-            side_zh(c),
-            s.moves,
-            s.checks,
-            s.chase_moves,
-            s.kills,
-            offence_text(j.offences[c.index()])
-        );
-    }
-    let verdict = match j.verdict {
-        Verdict::Draw => "不变作和 (draw)".to_string(),
-        v => format!(
-            "{}方变着，不变作负 ({})",
-            side_zh(v.offender().unwrap_or(Color::Red)),
-            v
-        ),
-    };
-    let _ = writeln!(out, "裁决: {verdict}");
-    let _ = writeln!(out, "依据: {}", basis(j));
-    out
-}
-
-/// Which principle decided (乙 1–4 of the 1982 draft; AXF detailed rules).
-fn basis(j: &CycleJudgement) -> &'static str {
-    match (j.offences[0], j.offences[1]) {
-        (None, None) => "双方均不犯例，不变作和 (principle 1)",
-        (Some(_), None) | (None, Some(_)) => "一方犯例、一方不犯例，犯例方变着 (principle 4)",
-        (Some(Offence::PerpetualCheck), Some(Offence::PerpetualCheck)) => "双方长将，作和 (rule 2)",
-        (Some(Offence::PerpetualCheck), Some(_)) | (Some(_), Some(Offence::PerpetualCheck)) => {
-            "一方长将、一方长捉（长打），长将者变着 (principle 2)"
-        }
-        _ => "双方均犯例，作和 (principle 3)",
-    }
-}
-
-fn json_str(s: &str) -> String {
-    let mut o = String::with_capacity(s.len() + 2);
-    o.push('"');
-    for ch in s.chars() {
-        match ch {
-            '"' => o.push_str("\\\""),
-            '\\' => o.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(o, "\\u{:04x}", c as u32);
-            }
-            c => o.push(c),
-        }
-    }
-    o.push('"');
-    o
-}
-
-fn offence_json(o: Option<Offence>) -> &'static str {
-    match o {
-        None => "null",
-        Some(Offence::PerpetualCheck) => "\"perpetual_check\"",
-        Some(Offence::PerpetualChase) => "\"perpetual_chase\"",
-        Some(Offence::PerpetualKill) => "\"perpetual_kill\"",
-        Some(Offence::MixedAttack) => "\"mixed_attack\"",
-    }
-}
-
-fn label_json(p: &Position, l: &MoveLabel) -> String {
-    let mut chases = Vec::new();
-    for c in l.chases() {
-        chases.push(format!(
-            "{{\"attacker\":\"{}\",\"from\":\"{}\",\"victim\":\"{}\",\"at\":\"{}\",\"reason\":\"{:?}\",\"king_or_pawn\":{},\"root_cut\":{}}}",
-            c.attacker.fen_char(),
-            c.from,
-            c.victim.fen_char(),
-            c.at,
-            c.reason,
-            c.by_king_or_pawn(),
-            c.root_cut
-        ));
-    }
-    format!(
-        "{{\"move\":\"{}\",\"chinese\":{},\"side\":\"{}\",\"label\":\"{}\",\"label_zh\":\"{}\",\"check\":{},\"kill\":{},\"offer\":{},\"block\":{},\"exchange\":{},\"chases\":[{}],\"reason\":{}}}",
-        l.mv,
-        json_str(&to_chinese(p, l.mv)),
-        l.side,
-        kind_json(l.kind()),
-        l.kind().chinese(),
-        l.check,
-        l.kill,
-        l.offer,
-        l.block,
-        l.exchange.is_some(),
-        chases.join(","),
-        json_str(&reason_text(l))
-    )
-}
-
-fn kind_json(k: LabelKind) -> &'static str {
-    k.english()
-}
-
-fn json_judgement(start: &Position, j: &CycleJudgement, begin: usize) -> String {
-    let mut p = start.clone();
-    let mut moves = Vec::new();
-    for l in &j.labels {
-        moves.push(label_json(&p, l));
-        p.make_move(l.mv);
-    }
-    format!(
-        "{{\"verdict\":\"{}\",\"rules\":\"{}\",\"fen\":{},\"cycle_start_ply\":{},\"offences\":{{\"red\":{},\"black\":{}}},\"moves\":[{}]}}",
-        j.verdict,
-        match j.rules {
-            RuleSet::Axf => "axf",
-            RuleSet::Chinese => "cn",
-        },
-        json_str(&start.to_fen()),
-        begin,
-        offence_json(j.offences[0]),
-        offence_json(j.offences[1]),
-        moves.join(",")
-    )
 }
 
 #[cfg(test)]
@@ -429,63 +260,95 @@ mod tests {
 
     const D01: &str = "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1";
 
-    #[test]
-    fn json_has_the_verdict_and_one_label_per_move() {
-        let out = judge_moves(D01, "h8h9 f9f8 h9h8 f8f9", RuleSet::Axf, 1, true).expect("judged");
-        assert!(out.starts_with("{\"verdict\":\"red_loses\""), "{out}");
-        assert_eq!(out.matches("\"label\":").count(), 4);
-        assert!(out.contains("\"label\":\"check\""));
-        assert!(out.contains("\"chinese\":\"车二进一\""), "{out}");
+    fn opts(rules: RuleSet, lang: Lang) -> game::Options {
+        game::Options {
+            rules,
+            kill_depth: 1,
+            lang,
+            strict: false,
+        }
     }
 
     #[test]
-    fn human_output_names_moves_labels_and_the_verdict() {
-        let out = judge_moves(D01, "h8h9 f9f8 h9h8 f8f9", RuleSet::Axf, 1, false).expect("judged");
-        assert!(out.contains("车二进一"), "{out}");
-        assert!(out.contains(" 将 "), "{out}");
-        assert!(out.contains("红方变着"), "{out}");
-        assert!(out.contains("长将"), "{out}");
+    fn the_ruling_has_the_verdict_basis_and_one_entry_per_move() {
+        let r = judge_moves(D01, "h8h9 f9f8 h9h8 f8f9", opts(RuleSet::Axf, Lang::Zh)).unwrap();
+        assert_eq!(r.verdict, "red_loses");
+        assert_eq!(r.must_change, Some("red"));
+        assert_eq!(r.moves.len(), 4);
+        assert_eq!(r.moves[0].chinese, "车二进一");
+        assert_eq!(r.moves[0].label, "check");
+        assert_eq!(r.basis.principle.id, "verdict-2");
+        assert!(r.sides.red.articles.iter().any(|c| c.id == "axf-1"));
+        assert!(r.moves[0].articles.iter().any(|c| c.id == "axf-1"));
+        let json = serde_json::to_value(&r).unwrap();
+        assert_eq!(json["basis"]["principle"]["cite"], "棋例之裁决乙２");
+        assert_eq!(json["moves"][0]["articles"][0]["id"], "axf-1");
+    }
+
+    #[test]
+    fn moves_in_any_notation() {
+        let a = judge_moves(D01, "h8h9 f9f8 h9h8 f8f9", opts(RuleSet::Axf, Lang::En)).unwrap();
+        let b = judge_moves(
+            D01,
+            "车二进一 将６进１ 车二退一 将６退１",
+            opts(RuleSet::Axf, Lang::En),
+        )
+        .unwrap();
+        let c = judge_moves(D01, "R2+1 K6+1 R2-1 K6-1", opts(RuleSet::Axf, Lang::En)).unwrap();
+        assert_eq!(a.verdict, b.verdict);
+        assert_eq!(
+            a.moves.iter().map(|m| &m.iccs).collect::<Vec<_>>(),
+            c.moves.iter().map(|m| &m.iccs).collect::<Vec<_>>()
+        );
     }
 
     #[test]
     fn a_prefix_before_the_loop_is_allowed() {
-        // One extra pair of moves first; the loop is then judged on its own.
-        let out = judge_moves(
+        let r = judge_moves(
             "4k4/4a4/9/9/9/9/9/9/4A4/R3K4 w - - 0 1",
             "a0b0 e8d9 b0c0 d9e8 c0b0 e8d9",
-            RuleSet::Axf,
-            1,
-            true,
+            opts(RuleSet::Axf, Lang::En),
         )
-        .expect("judged");
-        assert!(out.contains("\"verdict\":\"draw\""), "{out}");
-        assert!(out.contains("\"cycle_start_ply\":2"), "{out}");
-        assert_eq!(out.matches("\"label\":").count(), 4);
+        .unwrap();
+        assert_eq!(r.verdict, "draw");
+        assert_eq!(r.start_ply, 2);
+        assert_eq!(r.moves[0].ply, 3);
+        assert_eq!(r.moves.len(), 4);
     }
 
     #[test]
     fn bad_input_is_an_error() {
-        assert!(judge_moves("bad fen", "h2e2", RuleSet::Axf, 1, false).is_err());
-        assert!(judge_moves(START_FEN, "", RuleSet::Axf, 1, false).is_err());
-        assert!(judge_moves(START_FEN, "h2e2 zz", RuleSet::Axf, 1, false).is_err());
-        assert!(judge_moves(START_FEN, "h2e2 h9g7", RuleSet::Axf, 1, false).is_err());
-        let e = judge_moves(START_FEN, "h2h8", RuleSet::Axf, 1, false).unwrap_err();
+        let o = opts(RuleSet::Axf, Lang::En);
+        assert!(judge_moves("bad fen", "h2e2", o).is_err());
+        assert!(judge_moves(START_FEN, "", o).is_err());
+        assert!(judge_moves(START_FEN, "h2e2 zz", o).is_err());
+        assert!(judge_moves(START_FEN, "h2e2 h9g7", o).is_err());
+        let e = judge_moves(START_FEN, "h2h8", o).unwrap_err();
         assert!(e.contains("move 1"), "{e}");
+        let e = judge_moves(START_FEN, "h2h8", opts(RuleSet::Axf, Lang::Zh)).unwrap_err();
+        assert!(e.contains("第１着") && e.contains("不是合法着法"), "{e}");
+        let e = judge_moves(START_FEN, "h2e2 zz", opts(RuleSet::Axf, Lang::Zh)).unwrap_err();
+        assert_eq!(e, "第２着：「zz」不是着法");
     }
 
+    /// A composed study (three advisors) is judged with a warning, and refused when strict.
     #[test]
-    fn pgn_reports_each_repetition_once() {
-        let dir = std::env::temp_dir().join(format!("qili-judge-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).expect("temp dir");
-        let path = dir.join("game.pgn");
-        let pgn = format!(
-            "[Event \"test\"]\n[FEN \"{D01}\"]\n\n1. H8-H9 F9-F8 2. H9-H8 F8-F9 3. H8-H9 F9-F8 4. H9-H8 F8-F9 *\n"
-        );
-        std::fs::write(&path, pgn).expect("write");
-        let out = judge_pgn(&path, RuleSet::Axf, 1, true).expect("judged");
-        let _ = std::fs::remove_dir_all(&dir);
-        assert_eq!(out.matches("\"verdict\":").count(), 1, "{out}");
-        assert!(out.contains("\"verdict\":\"red_loses\""), "{out}");
-        assert!(judge_pgn(&dir.join("missing.pgn"), RuleSet::Axf, 1, false).is_err());
+    fn composed_studies_warn_and_strict_refuses() {
+        let study = "3ak4/3a1a3/9/9/9/9/9/9/4A4/R3K4 w - - 0 1";
+        let cycle = "a0b0 e9e8 b0a0 e8e9";
+        let r = judge_moves(study, cycle, opts(RuleSet::Axf, Lang::En)).unwrap();
+        assert_eq!(r.warnings.len(), 1, "{:?}", r.warnings);
+        assert!(r.warnings[0].contains("composed"), "{:?}", r.warnings);
+        let zh = judge_moves(study, cycle, opts(RuleSet::Axf, Lang::Zh)).unwrap();
+        assert!(zh.warnings[0].contains("排局"), "{:?}", zh.warnings);
+        let strict = game::Options {
+            strict: true,
+            ..opts(RuleSet::Axf, Lang::En)
+        };
+        assert!(judge_moves(study, cycle, strict)
+            .unwrap_err()
+            .contains("--strict"));
+        let ok = judge_moves(D01, "h8h9 f9f8 h9h8 f8f9", strict).unwrap();
+        assert!(ok.warnings.is_empty());
     }
 }

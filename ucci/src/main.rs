@@ -14,6 +14,7 @@ mod cmd_perft;
 mod cmd_timeplan;
 mod cmd_train;
 mod cmd_tune;
+mod judge;
 
 use qili::protocol;
 

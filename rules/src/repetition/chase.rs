@@ -78,13 +78,15 @@ pub(crate) struct Threat {
     pub what: Attack,
 }
 
-pub(crate) const MAX_THREATS: usize = 64;
+pub const MAX_THREATS: usize = 64;
 
 /// The threats of one side, in a fixed array.
 #[derive(Clone, Copy)]
 pub(crate) struct Threats {
     pub list: [Threat; MAX_THREATS],
     pub len: usize,
+    /// More threats than `MAX_THREATS` were found; the rest were dropped.
+    pub overflow: bool,
 }
 
 impl Threats {
@@ -97,6 +99,8 @@ impl Threats {
         if self.len < MAX_THREATS {
             self.list[self.len] = t;
             self.len += 1;
+        } else {
+            self.overflow = true;
         }
     }
     /// The attack of `attacker` on `target`, if it has one.
@@ -132,9 +136,17 @@ pub(crate) fn attackers_on(
 }
 
 /// Can the piece of `side` on `from` legally take the piece on `to`?
-/// (`from` must attack `to`; only the king's safety is tested.)
+/// (`from` must attack `to`; only the king's safety is tested.) Attacks by the pieces
+/// in `suspended` are ignored: they are the checkers of a check `side` must answer
+/// first, which bar a capture only until the check is answered.
 #[inline]
-pub(crate) fn capture_is_legal(pos: &Position, side: Color, from: Square, to: Square) -> bool {
+pub(crate) fn capture_is_legal(
+    pos: &Position,
+    side: Color,
+    from: Square,
+    to: Square,
+    suspended: Bitboard,
+) -> bool {
     let occ = pos.occupied() ^ sq_bb(from);
     let byf = pos.occ_by_file() ^ file_major_bit(from);
     let ksq = if from == pos.king_square(side) {
@@ -142,8 +154,18 @@ pub(crate) fn capture_is_legal(pos: &Position, side: Color, from: Square, to: Sq
     } else {
         pos.king_square(side)
     };
-    pos.king_danger(ksq, side.flip(), occ, byf, !sq_bb(to))
+    pos.king_danger(ksq, side.flip(), occ, byf, !sq_bb(to) & !suspended)
         .is_empty()
+}
+
+/// The checkers that bar `by`'s captures for now: those giving check when `by` is to
+/// move and in check (a threat they hold back stands on the board all the same).
+pub(crate) fn suspending_checkers(pos: &Position, by: Color) -> Bitboard {
+    if pos.side_to_move() == by {
+        pos.checkers()
+    } else {
+        Bitboard::EMPTY
+    }
 }
 
 /// Does the piece on `from` attack `to` (could capture there, ignoring king safety)?
@@ -245,11 +267,23 @@ fn rook_can_move(pos: &Position, t: Square) -> bool {
 /// What the attack of the piece on `a` (side `by`) on the enemy piece on `t` amounts to,
 /// or `None` when it threatens nothing in the sense of the rules.
 pub(crate) fn assess(pos: &Position, by: Color, a: Square, t: Square) -> Option<Attack> {
-    let (attacker, target) = chaseable(pos, by, a, t)?;
+    assess_with(pos, by, a, t, Bitboard::EMPTY)
+}
+
+/// `assess`, with the attacks of `suspended` (checkers `by` must answer first) ignored
+/// when testing that `by`'s capture is legal.
+pub(crate) fn assess_with(
+    pos: &Position,
+    by: Color,
+    a: Square,
+    t: Square,
+    suspended: Bitboard,
+) -> Option<Attack> {
+    let (attacker, target) = chaseable(pos, by, a, t, suspended)?;
     // Like pieces that can take each other: an offer of exchange (rule 19).
     if attacker.kind == target.kind
         && attacks_point(pos, t, a)
-        && capture_is_legal(pos, target.color, t, a)
+        && capture_is_legal(pos, target.color, t, a, Bitboard::EMPTY)
     {
         return Some(Attack::Exchange);
     }
@@ -290,15 +324,22 @@ pub(crate) fn wins_by_capture(
     by: Color,
     a: Square,
     t: Square,
+    suspended: Bitboard,
 ) -> Option<ChaseReason> {
-    let (attacker, target) = chaseable(pos, by, a, t)?;
+    let (attacker, target) = chaseable(pos, by, a, t, suspended)?;
     capture_gain(pos, by, a, t, attacker.kind, target.kind)
 }
 
 /// The attacker and target when `by`'s piece on `a` can legally take an enemy piece on
 /// `t` that the rules let be chased: not the king, and a pawn only once it has crossed
 /// the river (rule 20).
-fn chaseable(pos: &Position, by: Color, a: Square, t: Square) -> Option<(Piece, Piece)> {
+fn chaseable(
+    pos: &Position,
+    by: Color,
+    a: Square,
+    t: Square,
+    suspended: Bitboard,
+) -> Option<(Piece, Piece)> {
     let attacker = pos.piece_at(a)?;
     let target = pos.piece_at(t)?;
     if target.kind == PieceKind::King || attacker.color != by || target.color == by {
@@ -307,7 +348,7 @@ fn chaseable(pos: &Position, by: Color, a: Square, t: Square) -> Option<(Piece, 
     if target.kind == PieceKind::Pawn && t.relative_rank(target.color) < 5 {
         return None;
     }
-    if !capture_is_legal(pos, by, a, t) {
+    if !capture_is_legal(pos, by, a, t, suspended) {
         return None;
     }
     Some((attacker, target))
@@ -320,6 +361,18 @@ pub(crate) fn threats(pos: &Position, by: Color) -> Threats {
 
 /// Threats of side `by` against the other side's pieces on the points `only`.
 pub(crate) fn threats_on(pos: &Position, by: Color, only: Bitboard) -> Threats {
+    threats_on_with(pos, by, only, Bitboard::EMPTY)
+}
+
+/// The threats that stand on the board for `by`, to move: when `by` is in check, a
+/// capture barred only by that check still stands (it is not created by the move
+/// that answers the check). What a move's threats are compared with to find the new
+/// ones (a chase must be created by the move).
+pub(crate) fn standing_threats_on(pos: &Position, by: Color, only: Bitboard) -> Threats {
+    threats_on_with(pos, by, only, suspending_checkers(pos, by))
+}
+
+fn threats_on_with(pos: &Position, by: Color, only: Bitboard, suspended: Bitboard) -> Threats {
     let mut out = Threats {
         list: [Threat {
             attacker: Square(0),
@@ -327,6 +380,7 @@ pub(crate) fn threats_on(pos: &Position, by: Color, only: Bitboard) -> Threats {
             what: Attack::Exchange,
         }; MAX_THREATS],
         len: 0,
+        overflow: false,
     };
     let them = by.flip();
     let occ = pos.occupied();
@@ -334,7 +388,7 @@ pub(crate) fn threats_on(pos: &Position, by: Color, only: Bitboard) -> Threats {
     let targets = pos.pieces_of(them) & !pos.pieces(them, PieceKind::King) & only;
     for t in targets {
         for a in attackers_on(pos, t, by, occ, byf, Bitboard::FULL) {
-            if let Some(what) = assess(pos, by, a, t) {
+            if let Some(what) = assess_with(pos, by, a, t, suspended) {
                 out.push(Threat {
                     attacker: a,
                     target: t,

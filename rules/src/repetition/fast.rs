@@ -5,7 +5,7 @@
 //! first chase only the pieces it chased are assessed again; a check needs no chase
 //! test at all. When neither side can offend any more the cycle is a draw at once.
 
-use super::chase::{threats_on, Attack, ChaseReason};
+use super::chase::{standing_threats_on, threats_on, Attack, ChaseReason};
 use super::labels::{mates_by_checks, MateGuard, PieceIds};
 use super::tactic;
 use super::verdict::{verdict_of, SideSummary};
@@ -40,7 +40,8 @@ pub(super) fn judge_from(pos: &Position, start: usize, rules: RuleSet) -> Verdic
                 let mut immobile = 0u128;
                 let mut kill = false;
                 if only.any() {
-                    let before = threats_on(&p, side, only);
+                    // A threat a check held back stands all the same (pattern a).
+                    let before = standing_threats_on(&p, side, only);
                     p.make_move(m);
                     let after = threats_on(&p, side, only);
                     let mut mate_guard = MateGuard::default();

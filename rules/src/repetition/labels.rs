@@ -26,6 +26,8 @@ pub struct Chase {
     pub at: Square,
     /// The victim's identity through the cycle: its point at the start of the cycle, plus one.
     pub victim_id: u8,
+    /// The attacker's identity through the cycle (as `victim_id`).
+    pub attacker_id: u8,
     pub reason: ChaseReason,
     /// The attacker already attacked the victim before the move, and the move only
     /// took away its protection (断根): a chase in both rule sets (2020 图3; the AXF
@@ -89,7 +91,31 @@ impl LabelKind {
     }
 }
 
+/// Chases kept per move; more are dropped and `MoveLabel::limits` says so.
 pub const MAX_CHASES: usize = 8;
+/// New attacks on truly protected pieces kept per move (for the ruling's text).
+pub const MAX_PROTECTED: usize = 4;
+
+/// A search bound or table size a move's label ran into (bits of `MoveLabel::limits`):
+/// the label may then miss something, and the ruling says so.
+pub mod limit {
+    /// More than `MAX_CHASES` chases by one move.
+    pub const CHASES: u8 = 1;
+    /// More than `chase::MAX_THREATS` threats of one side on the board.
+    pub const THREATS: u8 = 2;
+    /// More than `tactic::MAX_FORCED` pieces won by force after one move.
+    pub const FORCED: u8 = 4;
+}
+
+/// A new attack that is no chase because the target is truly protected (有根) and
+/// worth no more than its attacker: the ruling names it, as an arbiter would.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProtectedAttack {
+    pub attacker: Piece,
+    pub from: Square,
+    pub target: Piece,
+    pub at: Square,
+}
 
 /// Everything the rules see in one move. Fixed size, no allocation.
 #[derive(Clone, Copy, Debug)]
@@ -108,11 +134,36 @@ pub struct MoveLabel {
     pub offer: bool,
     /// The moved piece cuts a line of an enemy rook or cannon (拦).
     pub block: bool,
+    protected: [Option<ProtectedAttack>; MAX_PROTECTED],
+    /// `limit` bits: which caps this label ran into.
+    pub limits: u8,
 }
 
 impl MoveLabel {
     pub fn chases(&self) -> impl Iterator<Item = &Chase> {
         self.chases[..self.n_chases].iter().flatten()
+    }
+
+    /// New attacks on truly protected pieces (not chases).
+    pub fn protected_attacks(&self) -> impl Iterator<Item = &ProtectedAttack> {
+        self.protected.iter().flatten()
+    }
+
+    fn push_protected(&mut self, p: ProtectedAttack) {
+        if let Some(slot) = self.protected.iter_mut().find(|s| s.is_none()) {
+            *slot = Some(p);
+        }
+    }
+
+    /// Attackers (by cycle identity, as bits) of the chases that count under `rules`.
+    pub fn counted_attackers(&self, rules: RuleSet) -> u128 {
+        let mut v = 0u128;
+        for c in self.chases() {
+            if c.counts(rules) {
+                v |= 1u128 << c.attacker_id;
+            }
+        }
+        v
     }
 
     /// Victims (by cycle identity, as bits) chased by at least one chase that counts
@@ -166,6 +217,8 @@ impl MoveLabel {
         if self.n_chases < MAX_CHASES {
             self.chases[self.n_chases] = Some(c);
             self.n_chases += 1;
+        } else {
+            self.limits |= limit::CHASES;
         }
     }
 }
@@ -213,6 +266,9 @@ pub fn label_move_under(
     let mut label = label_plain(pos, m, ids, kill_depth);
     if rules == RuleSet::Chinese && !label.check && !label.kill && !label.counted_chase(rules) {
         let (wins, n) = tactic::new_forced_wins(pos, m);
+        if n == tactic::MAX_FORCED {
+            label.limits |= limit::FORCED;
+        }
         for w in &wins[..n] {
             // `w.checker` is a point after the move: the moved piece, or one that stayed.
             let checker = w.checker;
@@ -224,6 +280,7 @@ pub fn label_move_under(
                     victim: v,
                     at: w.victim,
                     victim_id: ids.id(w.victim),
+                    attacker_id: ids.id(from),
                     reason: ChaseReason::Forced,
                     root_cut: false,
                 });
@@ -238,7 +295,8 @@ fn label_plain(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> 
     let piece = pos
         .piece_at(m.from())
         .unwrap_or(Piece::new(side, PieceKind::King));
-    let before = chase::threats(pos, side);
+    // A threat a check held back stands all the same (see `standing_threats_on`).
+    let before = chase::standing_threats_on(pos, side, Bitboard::FULL);
     let lines_before = enemy_line_reach(pos, side.flip());
     pos.make_move(m);
     let mut label = MoveLabel {
@@ -252,8 +310,13 @@ fn label_plain(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> 
         exchange: None,
         offer: false,
         block: false,
+        protected: [None; MAX_PROTECTED],
+        limits: 0,
     };
     let after = chase::threats(pos, side);
+    if before.overflow || after.overflow {
+        label.limits |= limit::THREATS;
+    }
     let mut mate_guard = MateGuard::default();
     for t in after.as_slice() {
         // The attacker's point before the move, to ask whether the threat is new.
@@ -275,13 +338,25 @@ fn label_plain(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> 
                             victim: v,
                             at: t.target,
                             victim_id: ids.id(t.target),
+                            attacker_id: ids.id(was),
                             reason,
                             root_cut: old.is_some(),
                         });
                     }
                 }
             }
-            Attack::Plain => {}
+            Attack::Plain => {
+                if before.get(was, t.target).is_none() {
+                    if let (Some(a), Some(v)) = (pos.piece_at(t.attacker), pos.piece_at(t.target)) {
+                        label.push_protected(ProtectedAttack {
+                            attacker: a,
+                            from: t.attacker,
+                            target: v,
+                            at: t.target,
+                        });
+                    }
+                }
+            }
             Attack::Exchange => {
                 if label.exchange.is_none() && before.get(was, t.target) != Some(Attack::Exchange) {
                     label.exchange = Some((t.attacker, t.target));
@@ -370,12 +445,19 @@ fn joint_chases(
             continue;
         }
         if let (Some(att), Some(v)) = (pos.piece_at(a), pos.piece_at(t)) {
+            // `pos` is after the move; `ids` before it.
+            let was = if a == label.mv.to() {
+                label.mv.from()
+            } else {
+                a
+            };
             label.push_chase(Chase {
                 attacker: att,
                 from: a,
                 victim: v,
                 at: t,
                 victim_id: ids.id(t),
+                attacker_id: ids.id(was),
                 reason: ChaseReason::Joint,
                 root_cut: false,
             });

@@ -9,6 +9,7 @@
 //! chase by a forcing check threat, Chinese rules), `verdict.rs` (per-side offences and
 //! the verdict), `natural.rs` (自然限着). docs/RULES.md maps each rule to the code.
 
+pub mod articles;
 mod chase;
 mod fast;
 mod labels;
@@ -16,13 +17,15 @@ mod natural;
 mod tactic;
 mod verdict;
 
+pub use articles::{basis, Article, Basis, Lang};
 pub use chase::ChaseReason;
+pub use chase::MAX_THREATS;
 pub use labels::{
-    capture_allows_mate, label_move, label_move_under, mates_by_checks, Chase, LabelKind,
-    MoveLabel, PieceIds,
+    capture_allows_mate, label_move, label_move_under, limit, mates_by_checks, Chase, LabelKind,
+    MoveLabel, PieceIds, ProtectedAttack, MAX_CHASES,
 };
 pub use natural::{counted_plies, CheckCounting};
-pub use tactic::TACTIC_DEPTH;
+pub use tactic::{MAX_FORCED, TACTIC_DEPTH};
 pub use verdict::{decide, summarize, verdict_of, Offence, SideSummary};
 
 use crate::position::Position;

@@ -38,13 +38,20 @@ fn gain(pos: &Position, a: Square, t: Square, reason: ChaseReason) -> i32 {
 }
 
 /// Pieces among `want` that `by` (to move) wins by a capture at once, each gaining more
-/// than `lost`.
-fn direct_wins(pos: &Position, by: Color, want: Bitboard, lost: i32) -> Bitboard {
+/// than `lost`; captures barred only by the checkers in `suspended` count (a threat a
+/// check holds back stands, as in `chase::standing_threats_on`).
+fn direct_wins(
+    pos: &Position,
+    by: Color,
+    want: Bitboard,
+    lost: i32,
+    suspended: Bitboard,
+) -> Bitboard {
     let mut won = Bitboard::EMPTY;
     let (occ, byf) = (pos.occupied(), pos.occ_by_file());
     for t in want & pos.pieces_of(by.flip()) {
         for a in chase::attackers_on(pos, t, by, occ, byf, Bitboard::FULL) {
-            if let Some(reason) = chase::wins_by_capture(pos, by, a, t) {
+            if let Some(reason) = chase::wins_by_capture(pos, by, a, t, suspended) {
                 if gain(pos, a, t, reason) > lost {
                     won |= Bitboard::from_square(t);
                     break;
@@ -128,7 +135,7 @@ fn after_check(
         let moved = acc.has(r.from());
         let want_after = if moved { (acc & !from) | to } else { acc & !to };
         pos.make_move(r);
-        let mut w = direct_wins(pos, side, want_after, lost + taken);
+        let mut w = direct_wins(pos, side, want_after, lost + taken, Bitboard::EMPTY);
         if depth > 1 && (want_after & !w).any() {
             w |= won_by_checks(pos, want_after & !w, depth - 1, lost + taken);
         }
@@ -152,7 +159,7 @@ pub(crate) struct ForcedWin {
 }
 
 /// Up to this many pieces won by force after one move.
-pub(crate) const MAX_FORCED: usize = 8;
+pub const MAX_FORCED: usize = 8;
 
 /// The pieces of the opponent that the side to move wins by at most `TACTIC_DEPTH`
 /// checks and a capture (not kings; pawns only across the river, as `assess` decides),
@@ -198,7 +205,8 @@ pub(crate) fn forced_wins(pos: &mut Position, want: Bitboard) -> ([ForcedWin; MA
 /// force, among `want`: what a forcing threat must not have been before the move.
 pub(crate) fn threatened(pos: &mut Position, want: Bitboard) -> Bitboard {
     let side = pos.side_to_move();
-    let direct = direct_wins(pos, side, want, 0);
+    // Before the move: a capture held back only by a check to answer stands already.
+    let direct = direct_wins(pos, side, want, 0, chase::suspending_checkers(pos, side));
     let rest = want & !direct;
     if rest.is_empty() {
         return direct;
@@ -222,7 +230,7 @@ pub(crate) fn new_forced_wins(pos: &mut Position, m: Move) -> ([ForcedWin; MAX_F
         found |= Bitboard::from_square(w.victim);
     }
     let direct = if n > 0 {
-        direct_wins(pos, side, found, 0)
+        direct_wins(pos, side, found, 0, Bitboard::EMPTY)
     } else {
         Bitboard::EMPTY
     };
