@@ -165,8 +165,11 @@ impl Histories {
         let target = (diff * CORR_GRAIN).clamp(-CORR_LIMIT, CORR_LIMIT);
         let weight = (depth + 1).clamp(1, 16);
         let blend = |e: &mut i16| {
-            let v = (*e as i32 * (256 - weight) + target * weight) / 256;
-            *e = v.clamp(-CORR_LIMIT, CORR_LIMIT) as i16;
+            // A step of (target − e)·weight/256, rounded away from zero so that an
+            // entry reaches its target instead of stalling short of it.
+            let delta = (target - *e as i32) * weight;
+            let step = delta / 256 + delta.signum();
+            *e = (*e as i32 + step).clamp(-CORR_LIMIT, CORR_LIMIT) as i16;
         };
         blend(&mut self.corr_pawn[pawn_key as usize & (CORR_PAWN - 1)][side.index()]);
         blend(&mut self.corr_material[material_key as usize & (CORR_MATERIAL - 1)][side.index()]);

@@ -40,7 +40,8 @@ pub struct SearchParams {
     pub qs_delta: i32,
     /// First aspiration half-window (plus |score| / 20).
     pub aspiration_delta: i32,
-    /// Singular extension: from this depth, with a hash entry this deep.
+    /// Singular extension: from this depth, with a hash entry this deep (99:
+    /// never).
     pub se_depth: i32,
     /// Singular margin: the other moves must fail below `hash score −
     /// se_margin · depth / 100`.
@@ -51,7 +52,8 @@ pub struct SearchParams {
     /// in the corrected evaluation (per 256).
     pub corr_pawn_weight: i32,
     pub corr_material_weight: i32,
-    /// ProbCut: a capture search with `beta + probcut_margin` from this depth.
+    /// ProbCut: a capture search with `beta + probcut_margin` from this depth
+    /// (99: never).
     pub probcut_margin: i32,
     pub probcut_depth: i32,
 }
@@ -134,7 +136,7 @@ tunables! {
     lmr_history_div: 2000, 20000, 800.0;
     qs_delta: 50, 500, 20.0;
     aspiration_delta: 5, 60, 3.0;
-    se_depth: 4, 14, 1.0;
+    se_depth: 4, 99, 1.0;
     se_margin: 50, 600, 25.0;
     se_double: 0, 100, 5.0;
     corr_pawn_weight: 0, 512, 20.0;

@@ -131,9 +131,9 @@ pub fn allocate(tc: &TimeControl, lag: &Lag, game_ply: u32) -> TimeBudget {
         let opp_total = opp.saturating_add(tc.opp_inc_ms.unwrap_or(0).saturating_mul(10));
         let ours_total = tc.time_ms.saturating_add(inc.saturating_mul(10));
         if ours_total / 3 > opp_total / 2 {
-            soft = soft / 10 * 11;
+            soft = (soft / 10).saturating_mul(11);
         } else if ours_total / 2 < opp_total / 3 {
-            soft = soft / 10 * 9;
+            soft = (soft / 10).saturating_mul(9);
         }
     }
 
