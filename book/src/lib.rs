@@ -25,6 +25,13 @@ pub use rng::Rng;
 use rules::{Move, Position};
 use std::path::Path;
 
+/// The book compiled into the binary: built by the project from its own self-play
+/// (`qili book build --selfplay`, the command is in `docs/BOOK.md`).
+pub const EMBEDDED_BOOK: &[u8] = include_bytes!("../data/qili-selfplay.qbook");
+
+/// `BookFile` value naming the compiled-in book.
+pub const EMBEDDED_NAME: &str = "<embedded>";
+
 /// One record: a move of the position filed under `key` (see `BookKey`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -79,6 +86,19 @@ impl Book {
     /// Read and validate a book image.
     pub fn from_bytes(bytes: &[u8]) -> Result<Book, BookError> {
         format::read(bytes)
+    }
+
+    /// The book compiled into the binary.
+    pub fn embedded() -> Result<Book, BookError> {
+        Book::from_bytes(EMBEDDED_BOOK)
+    }
+
+    /// `EMBEDDED_NAME` (or an empty name) for the compiled-in book, else a file.
+    pub fn load_named(name: &str) -> Result<Book, BookError> {
+        match name.trim() {
+            "" | EMBEDDED_NAME => Book::embedded(),
+            path => Book::load(Path::new(path)),
+        }
     }
 
     pub fn load(path: &Path) -> Result<Book, BookError> {
