@@ -288,7 +288,10 @@ fn a_key_collision_with_an_illegal_move_is_skipped_when_probing() {
 fn the_embedded_book_loads_and_knows_the_start() {
     let b = Book::embedded().expect("the embedded book is valid");
     assert!(b.len() >= 100, "{}", b.len());
-    assert!(book::EMBEDDED_BOOK.len() < 1 << 20, "keep the embedded book small");
+    assert!(
+        book::EMBEDDED_BOOK.len() < 1 << 20,
+        "keep the embedded book small"
+    );
     let start = b.probe(&Position::startpos());
     assert!(start.len() >= 3, "{start:?}");
     assert_eq!(Book::load_named(book::EMBEDDED_NAME).unwrap(), b);
@@ -296,7 +299,13 @@ fn the_embedded_book_loads_and_knows_the_start() {
     // Random weighted lines from the start are legal all the way.
     let mut rng = book::Rng::new(11);
     for _ in 0..200 {
-        let line = book::book_line(&b, &Position::startpos(), 40, book::Pick::Weighted, &mut rng);
+        let line = book::book_line(
+            &b,
+            &Position::startpos(),
+            40,
+            book::Pick::Weighted,
+            &mut rng,
+        );
         assert!(!line.is_empty());
         let mut p = Position::startpos();
         for m in line {
