@@ -89,6 +89,21 @@ pub fn load_openings(path: &std::path::Path) -> Result<Vec<Opening>, String> {
     parse_openings(&text).map_err(|e| format!("{}: {e}", path.display()))
 }
 
+/// `count` openings from an opening book (`qili match --book`): each a line of up
+/// to `depth` plies from the start position, every move picked at random by its
+/// weight from a generator seeded with `seed`, ending early where the book runs out.
+/// Opening k is played by game pair k, colours reversed, as with an openings file.
+pub fn book_openings(book: &book::Book, count: usize, depth: usize, seed: u64) -> Vec<Opening> {
+    let mut rng = book::Rng::new(seed);
+    let start = Position::startpos();
+    (0..count.max(1))
+        .map(|_| Opening {
+            fen: START_FEN.to_string(),
+            moves: book::book_line(book, &start, depth, book::Pick::Weighted, &mut rng),
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -115,6 +130,58 @@ mod tests {
         let e = parse_openings("x/y/z\n").unwrap_err();
         assert!(e.contains("bad FEN"), "{e}");
         assert!(parse_openings("# nothing\n").is_err());
+    }
+}
+
+#[cfg(test)]
+mod from_book {
+    use super::*;
+    use book::build::{BuildOptions, Builder};
+
+    fn small_book() -> book::Book {
+        let text = "1. h2e2 h9g7 2. h0g2 i9h9 1-0\n\n1. h2e2 b9c7 2. h0g2 1/2-1/2\n\n\
+                    1. b0c2 h9g7 0-1\n\n1. h2e2 h9g7 2. h0g2 i9h9 1/2-1/2\n";
+        let games = book::records::read_pgn(text);
+        assert!(games.skipped.is_empty(), "{:?}", games.skipped);
+        let mut b = Builder::new();
+        for g in &games.games {
+            b.add_game(g, 20);
+        }
+        let o = BuildOptions {
+            max_plies: 20,
+            min_games: 1,
+            min_score: 0.0,
+        };
+        b.finish(&o).unwrap().0
+    }
+
+    #[test]
+    fn lines_follow_the_book_up_to_the_depth_and_repeat_with_the_seed() {
+        let b = small_book();
+        let a = book_openings(&b, 40, 3, 7);
+        assert_eq!(a.len(), 40);
+        for o in &a {
+            assert!(!o.moves.is_empty() && o.moves.len() <= 3, "{:?}", o.moves);
+            assert!(o.position().is_some());
+            // Every move is a book move of the position it is played in.
+            let mut p = Position::startpos();
+            for &m in &o.moves {
+                assert!(b.probe(&p).iter().any(|e| e.mv == m), "{m}");
+                p.make_move(m);
+            }
+        }
+        // b0c2 lost its only game: not in the book, so every line starts h2e2.
+        assert!(a.iter().all(|o| o.moves[0].iccs() == "h2e2"));
+        // Black's two replies both appear over 40 lines.
+        let replies: std::collections::HashSet<String> =
+            a.iter().map(|o| o.moves[1].iccs()).collect();
+        assert_eq!(replies.len(), 2, "{replies:?}");
+        assert_eq!(book_openings(&b, 40, 3, 7), a);
+        assert_ne!(book_openings(&b, 40, 3, 8), a);
+        // Depth 0 is the start position itself.
+        assert!(book_openings(&b, 2, 0, 1)
+            .iter()
+            .all(|o| o.moves.is_empty()));
     }
 }
 

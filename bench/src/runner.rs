@@ -167,10 +167,28 @@ impl MatchSummary {
             let list: Vec<String> = kinds.iter().map(|(k, n)| format!("{k} {n}")).collect();
             s.push_str(&format!("Endings: {}\n", list.join(", ")));
         }
+        if !self.games.is_empty() {
+            s.push_str(&format!(
+                "Distinct games: {} of {} (by start position and moves)\n",
+                self.distinct_games(),
+                self.games.len()
+            ));
+        }
         if let Some(f) = &self.fatal {
             s.push_str(&format!("Match stopped: {f}\n"));
         }
         s
+    }
+
+    /// How many finished games differ from each other in start position or moves
+    /// (opening moves included): the variety an opening book or randomness gives.
+    pub fn distinct_games(&self) -> usize {
+        let set: std::collections::HashSet<(&str, &[rules::Move])> = self
+            .games
+            .iter()
+            .map(|g| (g.record.start_fen(), g.record.moves.as_slice()))
+            .collect();
+        set.len()
     }
 
     /// Games lost on time, by illegal move, crash or no move.

@@ -17,7 +17,7 @@ pub mod timeman;
 pub mod tt;
 pub mod wdl;
 
-pub use limits::{Limits, Score, SearchControl, SearchInfo, SearchResult};
+pub use limits::{Limits, RootNoise, Score, SearchControl, SearchInfo, SearchResult};
 pub use strength::Strength;
 pub use timeman::{TimeBudget, TimeControl};
 

@@ -30,6 +30,38 @@ pub struct Limits {
     /// The Ponder option is on: some thinking happens on the opponent's time, so a
     /// move may plan a little longer (see `TimeBudget::with_ponder`).
     pub ponder: bool,
+    /// Score noise at the root for variety (the Randomness option); `None`: none,
+    /// and the search is exactly as without this field.
+    pub root_noise: Option<RootNoise>,
+}
+
+/// Root score noise: the search judges each root move by its score plus a fixed
+/// offset in `[-amplitude, amplitude]` drawn from (seed, position key, move), so it
+/// picks among the moves within about twice the amplitude of the best. The same
+/// seed gives the same offsets: a noisy search is as reproducible as a plain one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootNoise {
+    /// Centipawns, 0..=`RootNoise::MAX_AMPLITUDE`.
+    pub amplitude: i32,
+    pub seed: u64,
+}
+
+impl RootNoise {
+    pub const MAX_AMPLITUDE: i32 = 500;
+
+    /// The offset of root move `m` in the position with Zobrist key `key`.
+    pub fn offset(&self, key: u64, m: Move) -> i32 {
+        let a = self.amplitude.clamp(0, Self::MAX_AMPLITUDE);
+        if a == 0 {
+            return 0;
+        }
+        let mut z =
+            self.seed ^ key.rotate_left(23) ^ u64::from(m.0).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        (z % (2 * a as u64 + 1)) as i32 - a
+    }
 }
 
 /// Shared flags that the protocol's reader thread sets while a search runs.

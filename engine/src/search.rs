@@ -42,6 +42,8 @@ pub(crate) struct Shared<'a> {
     pub poll_mask: u64,
     /// `go infinite`: no time limit at all.
     pub infinite: bool,
+    /// Root score noise (see `RootNoise`); `None` when off.
+    pub root_noise: Option<crate::RootNoise>,
     /// Which thread searches which node near the root (empty with one thread).
     pub crumbs: Vec<Crumb>,
 }
@@ -107,6 +109,19 @@ pub struct RootMove {
     pub prev_score: i32,
     pub pv: Vec<Move>,
     pub seldepth: usize,
+    /// Root noise offset of this move (0 without noise): `score` includes it.
+    pub noise: i32,
+}
+
+impl RootMove {
+    /// A score of this move without its noise offset (decisive scores carry none).
+    pub fn without_noise(&self, v: i32) -> i32 {
+        if v <= -INF || is_decisive(v) {
+            v
+        } else {
+            v - self.noise
+        }
+    }
 }
 
 #[derive(Clone, Copy, Default)]
@@ -187,6 +202,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         multipv: usize,
     ) -> Worker<'a, E> {
         eval.reset(&pos);
+        let key = pos.key();
         let root_moves = root
             .iter()
             .map(|&mv| RootMove {
@@ -195,6 +211,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 prev_score: -INF,
                 pv: vec![mv],
                 seldepth: 0,
+                noise: shared.root_noise.map_or(0, |n| n.offset(key, mv)),
             })
             .collect();
         Worker {

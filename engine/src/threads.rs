@@ -92,6 +92,7 @@ where
         node_limit,
         poll_mask: search::poll_mask(node_limit),
         infinite: limits.infinite,
+        root_noise: limits.root_noise,
         crumbs: if threads > 1 {
             (0..search::CRUMBS)
                 .map(|_| search::Crumb::default())
@@ -178,11 +179,11 @@ where
             let elapsed = start.elapsed().as_millis() as u64;
             let nodes = shared.total_nodes().max(w.nodes);
             for (i, rm) in w.root_moves.iter().take(shown_lines).enumerate() {
-                let score = if rm.score > -score::INF {
+                let score = rm.without_noise(if rm.score > -score::INF {
                     rm.score
                 } else {
                     rm.prev_score
-                };
+                });
                 let reported = score::to_report(score);
                 (on_info.borrow_mut())(&SearchInfo {
                     depth: w.completed_depth as u32,
@@ -209,7 +210,7 @@ where
                 .map(|rm| (rm.mv, rm.score))
                 .collect();
             let best = &w.root_moves[0];
-            last_reported = Some((best.mv, best.score));
+            last_reported = Some((best.mv, best.without_noise(best.score)));
             let thinking = (!limits.infinite).then(|| start.elapsed().as_millis() as u64);
             let pondering = job.control.pondering();
             match stop.go_on(best.mv, best.score, w.completed_depth, thinking, pondering) {
@@ -313,7 +314,11 @@ fn thread_result<E: Evaluator>(w: &Worker<E>) -> ThreadResult {
     };
     ThreadResult {
         best: rm.mv,
-        score: if score > -score::INF { score } else { 0 },
+        score: if score > -score::INF {
+            rm.without_noise(score)
+        } else {
+            0
+        },
         depth: w.completed_depth,
         pv: rm.pv.clone(),
     }

@@ -31,7 +31,9 @@ EXAMPLES:
   qili match --engine ./qili-new --engine ./qili-old --tc 10+0.1 --games 2000 \\
       --concurrency 2 --openings bench/data/openings.epd --sprt 0,5 --pgn new-vs-old.pgn
   qili match --engine ./qili --engine /opt/eleeye/ELEEYE --e2 name=ElephantEye \\
-      --e2 option.usebook=false --tc 60+1 --games 20")]
+      --e2 option.usebook=false --tc 60+1 --games 20
+  qili match --engine ./qili --engine ./qili-old --book '<embedded>' --book-depth 8 \\
+      --seed 3 --tc 10+0.1 --games 200")]
 pub struct MatchArgs {
     // Boxed: the options are large and `Command` holds every subcommand's arguments.
     #[command(flatten)]
@@ -79,6 +81,16 @@ pub struct MatchOptions {
     /// Opening file: one FEN (optionally `moves …`) or one ICCS move list per line.
     #[arg(long)]
     openings: Option<PathBuf>,
+    /// Start each game pair from a line of an opening book (a file, or `<embedded>`
+    /// for the book compiled into qili) instead of an openings file.
+    #[arg(long, conflicts_with = "openings")]
+    book: Option<String>,
+    /// With --book: the most plies of each book line (shorter where the book ends).
+    #[arg(long = "book-depth", default_value_t = 10)]
+    book_depth: usize,
+    /// Seed of the weighted random choice of the book lines.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
     /// Append the games to this PGN file.
     #[arg(long)]
     pgn: Option<PathBuf>,
@@ -225,6 +237,11 @@ fn config(a: &MatchOptions) -> Result<MatchConfig, String> {
     cfg.concurrency = a.concurrency.clamp(1, 256);
     if let Some(p) = &a.openings {
         cfg.openings = bench::load_openings(p)?;
+    }
+    if let Some(name) = &a.book {
+        let b = book::Book::load_named(name).map_err(|e| format!("--book '{name}': {e}"))?;
+        let pairs = (a.games as usize).div_ceil(2);
+        cfg.openings = bench::openings::book_openings(&b, pairs, a.book_depth, a.seed);
     }
     let parse_tc = |s: &Option<String>| -> Result<Option<TimeControl>, String> {
         s.as_deref()

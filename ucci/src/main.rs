@@ -6,6 +6,7 @@
 
 mod cmd_analyze;
 mod cmd_bench;
+mod cmd_book;
 mod cmd_datagen;
 mod cmd_fitwdl;
 mod cmd_judge;
@@ -48,6 +49,8 @@ enum Command {
     Analyze(cmd_analyze::AnalyzeArgs),
     /// Play a match between engines, adjudicated by the rules crate.
     Match(cmd_match::MatchArgs),
+    /// Opening books: build one from PGN or self-play, probe a position.
+    Book(cmd_book::BookArgs),
     /// Self-play games at a fixed node count, writing labelled positions for NNUE training.
     Datagen(cmd_datagen::DatagenArgs),
     /// Train a net on `qili datagen` data (CPU, all cores) and write the net file.
@@ -69,6 +72,7 @@ fn main() -> ExitCode {
         Some(Command::Bench(a)) => cmd_bench::run(a),
         Some(Command::Analyze(a)) => cmd_analyze::run(a),
         Some(Command::Match(a)) => cmd_match::run(a),
+        Some(Command::Book(a)) => cmd_book::run(a),
         Some(Command::Datagen(a)) => cmd_datagen::run(a),
         Some(Command::Train(a)) => cmd_train::run(a),
         Some(Command::TuneHce(a)) => cmd_tune::run(a),

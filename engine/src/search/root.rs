@@ -111,26 +111,34 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             if let Some(report) = self.currmove_sink {
                 report(m, i + 1, depth);
             }
+            // Root noise (Randomness): the move is judged by its score plus `noise`,
+            // so its subtree is searched with the window moved by -noise and the
+            // bounds stay exact. Without noise, (lo, hi) is (alpha, beta).
+            let noise = self.root_moves[i].noise;
+            let (lo, hi) = ((alpha - noise).max(-INF), (beta - noise).min(INF));
             self.pv_len[1] = 1;
             self.make(m, 0);
             let check = self.pos.in_check();
             let new_depth = depth - 1 + check as i32;
             let mut v;
             if first {
-                v = -self.search(-beta, -alpha, new_depth, 1, false);
+                v = -self.search(-hi, -lo, new_depth, 1, false);
             } else {
                 let r = if depth >= 3 && !check && i > self.pv_idx + 3 {
                     (self.reductions.get(depth, i - self.pv_idx) - 1).max(0)
                 } else {
                     0
                 };
-                v = -self.search(-alpha - 1, -alpha, new_depth - r, 1, true);
-                if v > alpha && r > 0 {
-                    v = -self.search(-alpha - 1, -alpha, new_depth, 1, true);
+                v = -self.search(-lo - 1, -lo, new_depth - r, 1, true);
+                if v > lo && r > 0 {
+                    v = -self.search(-lo - 1, -lo, new_depth, 1, true);
                 }
-                if v > alpha && v < beta {
-                    v = -self.search(-beta, -alpha, new_depth, 1, false);
+                if v > lo && v < hi {
+                    v = -self.search(-hi, -lo, new_depth, 1, false);
                 }
+            }
+            if noise != 0 && !is_decisive(v) {
+                v = (v + noise).clamp(-INF + 1, INF - 1);
             }
             self.unmake();
             if self.aborted() {

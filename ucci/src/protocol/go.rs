@@ -96,6 +96,8 @@ pub fn plan(
         multipv: settings.multipv.max(1),
         ponder: settings.ponder,
         mate: g.mate.filter(|&n| n > 0),
+        // Set by `protocol::book::root_noise` (the Randomness option).
+        root_noise: None,
     };
     Plan {
         limits,

@@ -6,6 +6,7 @@
 //! `reader` is the stdin thread; `session` is the state machine (boot, idle,
 //! thinking) that ties them to a `Searcher` running on its own thread.
 
+pub mod book;
 pub mod command;
 pub mod go;
 pub mod options;

@@ -9,12 +9,12 @@
 mod spelling;
 mod table;
 
-pub use table::{Id, EMBEDDED, HCE};
+pub use table::{Id, EMBEDDED, EMBEDDED_BOOK, HCE};
 
 use rules::repetition::RuleSet;
 use spelling::{find, normalise};
 use std::fmt;
-use table::{Kind, DEFAULT_HASH_MB, DEFS, NOT_SUPPORTED, NO_EFFECT};
+use table::{Kind, DEFAULT_HASH_MB, DEFS, NOT_SUPPORTED, NO_EFFECT, RANDOMNESS};
 
 /// Current option values.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,6 +51,17 @@ pub struct Settings {
     pub show_wdl: bool,
     /// The search constants (`setoption name SP <name> value <v>`, for tuning).
     pub params: engine::params::SearchParams,
+    // The opening book and variety (see `protocol::book`).
+    /// Answer from the book when it has a move (`OwnBook`, UCCI `usebook`).
+    pub own_book: bool,
+    /// The book file, or `EMBEDDED_BOOK` for the compiled-in book.
+    pub book_file: String,
+    /// Always the heaviest book move instead of a weighted random one.
+    pub best_book_move: bool,
+    /// Root score noise in centipawns outside the book (0: none).
+    pub randomness: i32,
+    /// The noise applies up to this full-move number.
+    pub random_moves: u32,
 }
 
 impl Default for Settings {
@@ -78,6 +89,11 @@ impl Default for Settings {
             elo: 0,
             show_wdl: false,
             params: engine::params::DEFAULT,
+            own_book: false,
+            book_file: EMBEDDED_BOOK.to_string(),
+            best_book_move: false,
+            randomness: 0,
+            random_moves: 0,
         };
         for d in DEFS {
             match d.kind {
@@ -230,6 +246,8 @@ impl Settings {
             Id::StrictPositions => self.strict_positions = v,
             Id::LimitStrength => self.limit_strength = v,
             Id::ShowWdl => self.show_wdl = v,
+            Id::OwnBook => self.own_book = v,
+            Id::BestBookMove => self.best_book_move = v,
             _ => {}
         }
     }
@@ -251,11 +269,19 @@ impl Settings {
             Id::ResignValue => self.resign_value = v as i32,
             Id::SkillLevel => self.skill_level = v as u32,
             Id::Elo => self.elo = v as u32,
+            Id::RandomMoves => self.random_moves = v as u32,
             _ => {}
         }
     }
 
     fn set_combo(&mut self, id: Id, v: &str) -> bool {
+        if id == Id::Randomness {
+            let v = v.to_ascii_lowercase();
+            match RANDOMNESS.iter().find(|(name, _)| *name == v) {
+                Some(&(_, cp)) => self.randomness = cp,
+                None => return false,
+            }
+        }
         if id == Id::Rules {
             self.rules = match v.to_ascii_lowercase().as_str() {
                 "axf" | "asian" | "asia" => RuleSet::Axf,
@@ -286,7 +312,11 @@ impl Settings {
         match def.kind {
             Kind::Text(default) => {
                 // Names may hold blanks; the parser joined the words with one.
-                self.eval_file = value.unwrap_or(default).to_string();
+                let v = value.unwrap_or(default).to_string();
+                match def.id {
+                    Id::BookFile => self.book_file = v,
+                    _ => self.eval_file = v,
+                }
             }
             Kind::Button => {
                 return Ok(match def.id {
@@ -394,8 +424,15 @@ mod tests {
         assert_eq!(s.eval_file, EMBEDDED);
         assert_eq!(s.set("newgame", None), Ok(Effect::NewGame));
         assert_eq!(s.set("Clear Hash", None), Ok(Effect::ClearHash));
-        assert_eq!(s.set("usebook", Some("true")), Ok(Effect::NotSupported));
-        assert_eq!(s.set("OwnBook", Some("true")), Ok(Effect::NotSupported));
+        // The book options are real (see `book_and_randomness_options…`).
+        assert_eq!(
+            s.set("usebook", Some("true")),
+            Ok(Effect::Changed(Id::OwnBook))
+        );
+        assert_eq!(
+            s.set("OwnBook", Some("false")),
+            Ok(Effect::Changed(Id::OwnBook))
+        );
         assert_eq!(s.set("useegtb", Some("true")), Ok(Effect::NotSupported));
         assert_eq!(
             s.set("UCI_Chess960", Some("true")),
@@ -440,6 +477,64 @@ mod tests {
             s.set("Skill Level", Some("21")),
             Err(OptionError::OutOfRange { .. })
         ));
+    }
+
+    #[test]
+    fn book_and_randomness_options_in_both_spellings() {
+        let mut s = Settings::default();
+        assert!(!s.own_book && !s.best_book_move);
+        assert_eq!(
+            (s.book_file.as_str(), s.randomness, s.random_moves),
+            (EMBEDDED_BOOK, 0, 10)
+        );
+        assert_eq!(
+            s.set("usebook", Some("true")),
+            Ok(Effect::Changed(Id::OwnBook))
+        );
+        assert!(s.own_book);
+        assert_eq!(
+            s.set("OwnBook", Some("false")),
+            Ok(Effect::Changed(Id::OwnBook))
+        );
+        assert!(!s.own_book);
+        assert_eq!(
+            s.set("bookfiles", Some("books/main book.qbook")),
+            Ok(Effect::Changed(Id::BookFile))
+        );
+        assert_eq!(s.book_file, "books/main book.qbook");
+        assert_eq!(s.set("BookFile", None), Ok(Effect::Changed(Id::BookFile)));
+        assert_eq!(s.book_file, EMBEDDED_BOOK);
+        assert_eq!(s.eval_file, EMBEDDED, "BookFile leaves EvalFile alone");
+        assert_eq!(
+            s.set("Best Book Move", Some("true")),
+            Ok(Effect::Changed(Id::BestBookMove))
+        );
+        assert!(s.best_book_move);
+        assert_eq!(
+            s.set("randomness", Some("small")),
+            Ok(Effect::Changed(Id::Randomness))
+        );
+        assert_eq!(s.randomness, 10);
+        assert_eq!(
+            s.set("Randomness", Some("HUGE")),
+            Ok(Effect::Changed(Id::Randomness))
+        );
+        assert_eq!(s.randomness, 80);
+        assert_eq!(
+            s.set("Random Moves", Some("3")),
+            Ok(Effect::Changed(Id::RandomMoves))
+        );
+        assert_eq!(s.random_moves, 3);
+        let before = s.clone();
+        assert!(matches!(
+            s.set("randomness", Some("wild")),
+            Err(OptionError::NotChoice { .. })
+        ));
+        assert!(matches!(
+            s.set("randommoves", Some("0")),
+            Err(OptionError::OutOfRange { .. })
+        ));
+        assert_eq!(s, before);
     }
 
     #[test]

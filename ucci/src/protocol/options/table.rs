@@ -30,6 +30,12 @@ pub enum Id {
     ShowWdl,
     /// `SP <name>`: a search constant (not in the table).
     SearchParam,
+    // The opening book and variety (`protocol::book`).
+    OwnBook,
+    BookFile,
+    BestBookMove,
+    Randomness,
+    RandomMoves,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -310,6 +316,55 @@ pub(super) const DEFS: &[Def] = &[
         kind: Kind::Check(false),
         in_uci: true,
     },
+    // The opening book: Pikafish-style names under UCI, UCCI's own under UCCI.
+    Def {
+        id: Id::OwnBook,
+        uci: "OwnBook",
+        ucci: "usebook",
+        aliases: &[],
+        kind: Kind::Check(false),
+        in_uci: true,
+    },
+    Def {
+        id: Id::BookFile,
+        uci: "BookFile",
+        ucci: "bookfiles",
+        aliases: &["bookfile"],
+        kind: Kind::Text(EMBEDDED_BOOK),
+        in_uci: true,
+    },
+    Def {
+        id: Id::BestBookMove,
+        uci: "Best Book Move",
+        ucci: "bestbookmove",
+        aliases: &[],
+        kind: Kind::Check(false),
+        in_uci: true,
+    },
+    // Root score noise outside the book, in the first `Random Moves` moves.
+    Def {
+        id: Id::Randomness,
+        uci: "Randomness",
+        ucci: "randomness",
+        aliases: &[],
+        kind: Kind::Combo(
+            &["none", "tiny", "small", "medium", "large", "huge"],
+            "none",
+        ),
+        in_uci: true,
+    },
+    Def {
+        id: Id::RandomMoves,
+        uci: "Random Moves",
+        ucci: "randommoves",
+        aliases: &[],
+        kind: Kind::Spin {
+            min: 1,
+            max: 500,
+            default: 10,
+        },
+        in_uci: true,
+    },
     Def {
         id: Id::Promotion,
         uci: "Promotion",
@@ -320,25 +375,33 @@ pub(super) const DEFS: &[Def] = &[
     },
 ];
 
-/// Standard UCCI/UCI options the engine does not have (no book, no tablebases,
-/// no personality knobs). A GUI that sends them from its own settings is told
+/// `Randomness` levels and their root score noise in centipawns.
+pub const RANDOMNESS: &[(&str, i32)] = &[
+    ("none", 0),
+    ("tiny", 5),
+    ("small", 10),
+    ("medium", 20),
+    ("large", 40),
+    ("huge", 80),
+];
+
+/// `BookFile` value naming the book compiled into the binary (the default).
+pub const EMBEDDED_BOOK: &str = book::EMBEDDED_NAME;
+
+/// Standard UCCI/UCI options the engine does not have (no tablebases, no
+/// personality knobs). A GUI that sends them from its own settings is told
 /// they are not supported (`info string`), never left to believe they work.
 pub(super) const NOT_SUPPORTED: &[&str] = &[
-    "usebook",
     "useegtb",
-    "bookfiles",
     "egtbpaths",
     "evalapi",
     "idle",
     "pruning",
     "knowledge",
-    "randomness",
     "selectivity",
     "style",
     "usehash",
     "repetition",
-    "ownbook",
-    "bookfile",
     "ucichess960",
     "ucivariant",
     "syzygypath",

@@ -31,6 +31,12 @@ impl<S: Searcher> Session<S> {
                     self.error(&format!("{e}; evaluation unchanged"));
                 }
             }
+            Ok(Effect::Changed(Id::BookFile | Id::OwnBook)) => {
+                // Loading a book reads a file: done here, idle, not on the clock.
+                if let Err(e) = self.book.sync(&mut self.settings) {
+                    self.error(&e);
+                }
+            }
             Ok(Effect::NewGame) | Ok(Effect::ClearHash) => self.new_game(),
             Ok(Effect::Changed(_)) => {
                 // Apply now (a new hash size allocates) rather than on the clock.

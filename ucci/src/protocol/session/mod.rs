@@ -25,6 +25,7 @@ mod thinking;
 
 pub use game::{build_position, PositionError};
 
+use super::book::BookPlay;
 use super::command::{self, Command, ParseError};
 use super::go;
 use super::options::{Settings, EMBEDDED};
@@ -99,6 +100,8 @@ pub struct Session<S: Searcher> {
     say_bye: bool,
     /// The evaluation `EvalFile` chose, given to every searcher made.
     eval: EvalChoice,
+    /// The opening book and the randomness of play (`protocol::book`).
+    book: BookPlay,
 }
 
 impl<S: Searcher> Session<S> {
@@ -121,6 +124,7 @@ impl<S: Searcher> Session<S> {
             exit_after_search: false,
             say_bye: false,
             eval: EvalChoice::default(),
+            book: BookPlay::new(),
         }
     }
 

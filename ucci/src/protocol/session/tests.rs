@@ -338,7 +338,7 @@ fn a_mated_side_reports_mate_zero_before_the_empty_answer() {
 #[test]
 fn options_the_engine_lacks_are_answered_not_swallowed() {
     let mut r = Rig::new("uci");
-    for name in ["OwnBook", "SyzygyPath", "UCI_Chess960"] {
+    for name in ["Slow Mover", "SyzygyPath", "UCI_Chess960"] {
         r.send(&format!("setoption name {name} value true"));
         let out = r.answers();
         assert_eq!(
@@ -349,7 +349,7 @@ fn options_the_engine_lacks_are_answered_not_swallowed() {
         );
     }
     let mut r = Rig::new("ucci");
-    for name in ["usebook", "useegtb", "bookfiles"] {
+    for name in ["pruning", "useegtb", "egtbpaths"] {
         r.send(&format!("setoption {name} true"));
         let out = r.answers();
         assert!(
@@ -365,6 +365,10 @@ fn options_the_engine_lacks_are_answered_not_swallowed() {
         "setoption name UCI_Elo value 2000",
         "setoption name UCI_ShowWDL value true",
         "setoption name UCI_AnalyseMode value true",
+        "setoption name OwnBook value true",
+        "setoption name BookFile value <embedded>",
+        "setoption name Randomness value small",
+        "setoption name Random Moves value 4",
     ] {
         r.send(line);
         assert!(r.answers().is_empty(), "{line}");

@@ -109,9 +109,23 @@ impl<S: Searcher> Session<S> {
                 .line(&output::bestmove_line(dialect, None, None, Flag::None));
             return;
         };
-        let plan: Plan = go::plan(g, dialect, &self.settings, &root, &self.banmoves);
+        let mut plan: Plan = go::plan(g, dialect, &self.settings, &root, &self.banmoves);
         for w in &plan.warnings {
             self.error(w);
+        }
+        // The opening book answers before any search (or sets the root noise).
+        let reply = self.book.go(
+            dialect,
+            &mut self.settings,
+            &root,
+            &self.banmoves,
+            &mut plan,
+        );
+        for l in &reply.lines {
+            self.out.line(l);
+        }
+        if reply.answered {
+            return;
         }
         let us = root.side_to_move();
         let settings = self.settings.clone();

@@ -1,0 +1,291 @@
+//! `qili book`: build an opening book from game records or from the engine's own
+//! self-play (`build`), and print a position's book moves (`probe`). The book format
+//! and the counting are in the `book` crate; the searches (self-play, re-scoring)
+//! are here, as that crate knows nothing of the engine. See docs/BOOK.md.
+
+mod rescore;
+mod selfplay;
+
+use book::build::{BuildOptions, Builder};
+use book::records::read_pgn;
+use book::{Book, BookKey};
+use clap::{Args, Subcommand};
+use engine::eval::EvalChoice;
+use engine::{Engine, EngineOptions};
+use rules::notation::to_chinese;
+use rules::{Position, START_FEN};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    command: BookCommand,
+}
+
+#[derive(Subcommand)]
+enum BookCommand {
+    /// Build a book from PGN files and/or the engine's own self-play games.
+    Build(Box<BuildArgs>),
+    /// Print the book moves of a position.
+    Probe(ProbeArgs),
+}
+
+#[derive(Args)]
+struct BuildArgs {
+    /// The book file to write.
+    #[arg(long)]
+    out: PathBuf,
+    /// PGN files (ICCS, WXF or Chinese movetext).
+    #[arg(long, num_args = 1.., value_name = "FILE")]
+    pgn: Vec<PathBuf>,
+    /// Also play games engine against engine and count them.
+    #[arg(long)]
+    selfplay: bool,
+    /// Self-play: number of games.
+    #[arg(long, default_value_t = 1000)]
+    games: usize,
+    /// Self-play: nodes searched per move.
+    #[arg(long, default_value_t = 3000)]
+    nodes: u64,
+    /// Self-play: seed (each game is seeded by the seed and its number).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Self-play: root score noise in centipawns (each root move's score shifted by
+    /// up to this much) in the first --noise-plies plies.
+    #[arg(long, default_value_t = 30)]
+    noise: i32,
+    #[arg(long = "noise-plies", default_value_t = 16)]
+    noise_plies: usize,
+    /// Self-play: a game still going after this many plies is a draw.
+    #[arg(long = "max-game-plies", default_value_t = 300)]
+    max_game_plies: usize,
+    /// Self-play: a side whose score stays beyond this many centipawns for 8 plies
+    /// wins; 0 plays every game out.
+    #[arg(long, default_value_t = 1000)]
+    adjudicate: i32,
+    /// Self-play: write the games here as PGN (they can be fed back with --pgn).
+    #[arg(long = "pgn-out")]
+    pgn_out: Option<PathBuf>,
+    /// Count the first this many plies of each game.
+    #[arg(long, default_value_t = 20)]
+    plies: usize,
+    /// Keep a move only if it was played in at least this many games.
+    #[arg(long = "min-games", default_value_t = 2)]
+    min_games: u32,
+    /// Keep a move only if it scored at least this fraction for its side (0..1).
+    #[arg(long = "min-score", default_value_t = 0.0)]
+    min_score: f64,
+    /// Search every book position and move with this many nodes and drop moves
+    /// more than --rescore-margin below the best (0: no re-scoring).
+    #[arg(long = "rescore-nodes", default_value_t = 0)]
+    rescore_nodes: u64,
+    #[arg(long = "rescore-margin", default_value_t = 80)]
+    rescore_margin: i32,
+    /// Worker threads for self-play and re-scoring (one search thread each).
+    #[arg(long, default_value_t = 1)]
+    jobs: usize,
+    /// Hash table per worker, MiB.
+    #[arg(long, default_value_t = 16)]
+    hash: usize,
+    /// Evaluation for the searches: a net file, `<hce>`, or `<embedded>` (default).
+    #[arg(long)]
+    net: Option<String>,
+}
+
+#[derive(Args)]
+struct ProbeArgs {
+    /// The position (default: the start).
+    #[arg(long, default_value = START_FEN)]
+    fen: String,
+    /// Moves played from it, in ICCS coordinates.
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
+    moves: Vec<String>,
+    /// The book file (default: the book compiled into the binary).
+    #[arg(long, default_value = book::EMBEDDED_NAME)]
+    book: String,
+}
+
+/// A single-threaded engine for self-play and re-scoring.
+fn engine(hash_mb: usize, eval: Option<&EvalChoice>) -> Engine {
+    let mut e = Engine::new(EngineOptions {
+        threads: 1,
+        hash_mb: hash_mb.max(1),
+        ..EngineOptions::default()
+    });
+    if let Some(choice) = eval {
+        e.set_eval(choice.clone());
+    }
+    e
+}
+
+pub fn run(a: BookArgs) -> ExitCode {
+    let r = match a.command {
+        BookCommand::Build(b) => build(&b),
+        BookCommand::Probe(p) => probe(&p),
+    };
+    match r {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("qili book: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn build(a: &BuildArgs) -> Result<(), String> {
+    if a.pgn.is_empty() && !a.selfplay {
+        return Err("give --pgn FILE… and/or --selfplay".into());
+    }
+    if !(0.0..=1.0).contains(&a.min_score) {
+        return Err("--min-score must be between 0 and 1".into());
+    }
+    let eval = a
+        .net
+        .as_deref()
+        .map(EvalChoice::from_name)
+        .transpose()
+        .map_err(|e| format!("--net: {e}"))?;
+    let options = BuildOptions {
+        max_plies: a.plies,
+        min_games: a.min_games.max(1),
+        min_score: a.min_score,
+    };
+    let mut builder = Builder::new();
+    for path in &a.pgn {
+        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text = String::from_utf8_lossy(&bytes);
+        let read = read_pgn(&text);
+        for note in &read.skipped {
+            eprintln!("{}: skipped {note}", path.display());
+        }
+        println!(
+            "{}: {} games read, {} skipped",
+            path.display(),
+            read.games.len(),
+            read.skipped.len()
+        );
+        for g in &read.games {
+            builder.add_game(g, options.max_plies);
+        }
+    }
+    if a.selfplay {
+        let s = selfplay::SelfplaySettings {
+            games: a.games,
+            nodes: a.nodes.max(1),
+            seed: a.seed,
+            noise: a.noise.clamp(0, engine::RootNoise::MAX_AMPLITUDE),
+            noise_plies: a.noise_plies,
+            max_plies: a.max_game_plies.max(1),
+            adjudicate_cp: a.adjudicate.max(0),
+            jobs: a.jobs,
+            hash_mb: a.hash,
+        };
+        let t0 = std::time::Instant::now();
+        let games = selfplay::play_games(&s, eval.as_ref())?;
+        let (mut red, mut black, mut draw, mut plies) = (0, 0, 0, 0);
+        for g in &games {
+            plies += g.moves.len();
+            match g.result.winner() {
+                Some(rules::Color::Red) => red += 1,
+                Some(rules::Color::Black) => black += 1,
+                None => draw += 1,
+            }
+            builder.add_game(g, options.max_plies);
+        }
+        println!(
+            "selfplay: {} games (red {red}, black {black}, draw {draw}), {:.1} plies a game, {:.0} s",
+            games.len(),
+            plies as f64 / games.len().max(1) as f64,
+            t0.elapsed().as_secs_f64()
+        );
+        if let Some(path) = &a.pgn_out {
+            let text = rules::pgn::write_games(&selfplay::to_records(&games, &s));
+            std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+        }
+    }
+    if a.rescore_nodes > 0 {
+        let candidates = builder.candidates(&options);
+        let moves: usize = candidates.iter().map(|c| c.moves.len()).sum();
+        println!(
+            "rescore: {} positions, {moves} moves, {} nodes each, margin {} cp",
+            candidates.len(),
+            a.rescore_nodes,
+            a.rescore_margin
+        );
+        let dropped = rescore::rescore(
+            &mut builder,
+            &candidates,
+            a.rescore_nodes,
+            a.rescore_margin.max(0),
+            a.jobs,
+            a.hash,
+            eval.as_ref(),
+        )?;
+        for d in &dropped {
+            println!(
+                "dropped {} ({}) score {} best {} ({}) fen {}",
+                d.mv,
+                d.chinese,
+                d.score,
+                d.best,
+                d.best_move.map_or("-".to_string(), |m| m.iccs()),
+                d.fen
+            );
+        }
+    }
+    let (book, report) = builder.finish(&options).map_err(|e| e.to_string())?;
+    book.save(&a.out).map_err(|e| e.to_string())?;
+    println!(
+        "book {}: {} entries in {} positions from {} games ({} position-moves counted; dropped {} played too rarely, {} scoring too little, {} by the search), {} bytes",
+        a.out.display(),
+        report.entries,
+        report.positions,
+        report.games,
+        report.counted,
+        report.dropped_rare,
+        report.dropped_score,
+        report.dropped_by_caller,
+        book.to_bytes().len()
+    );
+    Ok(())
+}
+
+fn probe(a: &ProbeArgs) -> Result<(), String> {
+    let book = Book::load_named(&a.book).map_err(|e| format!("book '{}': {e}", a.book))?;
+    let mut pos = Position::from_fen(&a.fen).map_err(|e| format!("bad FEN: {e}"))?;
+    for t in &a.moves {
+        let m = pos.parse_move(t).map_err(|e| format!("move '{t}': {e}"))?;
+        pos.make_move(m);
+    }
+    let k = BookKey::of(&pos);
+    println!("position {}", pos.to_fen());
+    println!(
+        "book key {:016x}{}",
+        k.key,
+        if k.mirrored {
+            " (filed under the mirror image: moves mirrored)"
+        } else {
+            ""
+        }
+    );
+    let moves = book.probe(&pos);
+    if moves.is_empty() {
+        println!("no book moves");
+        return Ok(());
+    }
+    let total: u64 = moves.iter().map(|m| u64::from(m.weight)).sum();
+    println!("move  weight  share  games  score  notation");
+    for m in &moves {
+        println!(
+            "{:<5} {:>6} {:>5.1}% {:>6} {:>6}  {}",
+            m.mv.iccs(),
+            m.weight,
+            100.0 * f64::from(m.weight) / total as f64,
+            m.count,
+            m.score.map_or("-".to_string(), |s| format!("{s:+}")),
+            to_chinese(&pos, m.mv)
+        );
+    }
+    Ok(())
+}
