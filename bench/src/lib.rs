@@ -13,6 +13,7 @@ pub mod openings;
 pub mod process;
 pub mod progress;
 pub mod runner;
+pub mod spsa;
 pub mod stats;
 pub mod tc;
 

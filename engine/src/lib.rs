@@ -6,6 +6,7 @@ pub mod bench_positions;
 pub mod eval;
 pub mod history;
 pub mod limits;
+pub mod mate;
 pub mod movepick;
 pub mod params;
 pub mod score;
@@ -171,6 +172,7 @@ impl Engine {
                 depth: 0,
                 nodes: 0,
                 errors: Vec::new(),
+                notes: Vec::new(),
             };
         }
         let ply = pos.game_ply() as u32;
@@ -187,6 +189,34 @@ impl Engine {
             h.new_search();
         }
         self.noise_seed = self.noise_seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        // `go mate N`: the mate prover first; the normal search only if it finds
+        // no mate the GUI allows.
+        let mut notes = Vec::new();
+        let mut fallback = limits.clone();
+        if let Some(n) = limits.mate {
+            let hard = limits.movetime_ms.or(budget.map(|b| b.hard_ms));
+            match prove_mate(pos, n, limits, hard, control, on_info) {
+                MateOutcome::Found(r) => {
+                    threads::wait_while_required(limits, control);
+                    return *r;
+                }
+                MateOutcome::None(note) => {
+                    notes.push(note);
+                    // No mate exists: a short search answers, unless the GUI set
+                    // limits of its own.
+                    let unlimited = limits.depth.is_none()
+                        && limits.nodes.is_none()
+                        && limits.movetime_ms.is_none()
+                        && limits.clock.is_none();
+                    if unlimited {
+                        fallback.depth = Some((2 * n + 2).clamp(6, 24));
+                    }
+                    fallback.mate = None;
+                }
+                MateOutcome::Unknown(note) => notes.push(note),
+            }
+        }
+        let limits = &fallback;
         let job = threads::Job {
             pos,
             root: &root,
@@ -204,7 +234,7 @@ impl Engine {
             (Some(tc), Some(ms)) => self.lag.after_search(tc, ply, ms),
             _ => self.lag.forget_last(),
         }
-        result
+        SearchResult { notes, ..result }
     }
 
     /// The lag the time manager plans with now (measured from the clocks of this
@@ -241,4 +271,76 @@ fn root_moves(pos: &Position, limits: &Limits) -> Vec<Move> {
             .map_or(0, |p| movepick::VICTIM[p.kind.index()])
     });
     v
+}
+
+/// What the mate prover brought to a `go mate N`.
+enum MateOutcome {
+    Found(Box<SearchResult>),
+    /// Proved: no mate within N (the note says so).
+    None(String),
+    /// Out of limits before a proof either way.
+    Unknown(String),
+}
+
+/// Run the mate prover for `go mate n` within the search's node and time limits;
+/// a mate whose first move `searchmoves`/`banmoves` allow is reported as the
+/// answer.
+fn prove_mate(
+    pos: &Position,
+    n: u32,
+    limits: &Limits,
+    hard_ms: Option<u64>,
+    control: &SearchControl,
+    on_info: &mut dyn FnMut(&SearchInfo),
+) -> MateOutcome {
+    let start = std::time::Instant::now();
+    let mut prover = mate::MateProver::new(
+        mate::MateLimits {
+            nodes: limits.nodes,
+            time_ms: if limits.infinite { None } else { hard_ms },
+        },
+        Some(control.stop_flag()),
+    );
+    match prover.prove(pos, n) {
+        mate::MateResult::Mate { moves, line } => {
+            let first = line[0];
+            let allowed = (limits.searchmoves.is_empty() || limits.searchmoves.contains(&first))
+                && !limits.banmoves.contains(&first);
+            if !allowed {
+                return MateOutcome::Unknown(format!(
+                    "mate in {moves} starts with {first}, which this search excludes"
+                ));
+            }
+            let elapsed = start.elapsed().as_millis() as u64;
+            on_info(&SearchInfo {
+                depth: 2 * moves - 1,
+                seldepth: line.len() as u32,
+                multipv: 1,
+                score: Score::Mate(moves as i32),
+                wdl: (1000, 0, 0),
+                lower_bound: None,
+                time_ms: elapsed,
+                nodes: prover.nodes,
+                nps: prover.nodes * 1000 / elapsed.max(1),
+                hashfull: 0,
+                pv: line.clone(),
+                currmove: None,
+            });
+            MateOutcome::Found(Box::new(SearchResult {
+                best: Some(first),
+                ponder: line.get(1).copied(),
+                score: Score::Mate(moves as i32),
+                depth: 2 * moves - 1,
+                nodes: prover.nodes,
+                errors: Vec::new(),
+                notes: vec![format!("mate in {moves} proved")],
+            }))
+        }
+        mate::MateResult::NoMate { max } => {
+            MateOutcome::None(format!("no mate in {max} (proved by the mate prover)"))
+        }
+        mate::MateResult::Unknown { searched } => MateOutcome::Unknown(format!(
+            "the mate prover stopped at its limits: no mate in {searched} or fewer"
+        )),
+    }
 }

@@ -83,6 +83,10 @@ impl SearchControl {
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Acquire)
     }
+    /// The stop flag itself, for a search that polls it (the mate prover).
+    pub fn stop_flag(&self) -> &AtomicBool {
+        &self.stop
+    }
     /// Start of a search: clear `stop`, set whether it is a ponder search.
     pub fn reset(&self, pondering: bool) {
         self.stop.store(false, Ordering::Release);
@@ -147,4 +151,6 @@ pub struct SearchResult {
     pub nodes: u64,
     /// Problems that did not stop the search (a helper thread that failed).
     pub errors: Vec<String>,
+    /// Things to tell the user (`info string`), e.g. that no mate in N exists.
+    pub notes: Vec<String>,
 }

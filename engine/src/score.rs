@@ -2,9 +2,13 @@
 //!
 //! Scores are centipawns from the side to move's view, in `i32`, always within
 //! `i16` so that the hash table can pack them. From the top down:
-//! - `MATE - ply`: a real mate (checkmate or stalemate, both lose in xiangqi);
-//! - `RULE_WIN - ply`: the opponent must break a forbidden perpetual (长将/长捉…)
-//!   and loses if it cannot. Mate-like, but below every real mate so the two never mix;
+//! - `MATE - ply`: a win at `ply`: checkmate or stalemate (困毙), both lose in
+//!   xiangqi, or a forbidden perpetual (长将/长捉…) the opponent completes there and
+//!   loses by rule. A loss by rule ranks exactly like being mated at that ply, so
+//!   when every move loses the search picks the loss that comes latest; GUIs are
+//!   told `mate -N` for it, N counting to the rule loss;
+//! - `RULE_BOUND`: every score beyond it is decisive (search does not prune or
+//!   store such scores as if they were evaluations);
 //! - `EVAL_LIMIT`: every static evaluation is clamped inside this.
 
 use crate::limits::Score;
@@ -14,9 +18,9 @@ pub const MATE: i32 = 32_000;
 pub const MAX_PLY: usize = 120;
 /// Real mates lie in `[MATE_BOUND, MATE]` (and their negatives).
 pub const MATE_BOUND: i32 = MATE - MAX_PLY as i32 - 8;
-/// Wins by a forbidden perpetual of the opponent lie in `[RULE_BOUND, RULE_WIN]`.
-pub const RULE_WIN: i32 = 30_000;
-pub const RULE_BOUND: i32 = RULE_WIN - MAX_PLY as i32 - 8;
+/// Scores beyond this are decisive (mates, rule results); evaluations stay far
+/// below it.
+pub const RULE_BOUND: i32 = 30_000 - MAX_PLY as i32 - 8;
 /// Static evaluations never leave `[-EVAL_LIMIT, EVAL_LIMIT]`.
 pub const EVAL_LIMIT: i32 = 20_000;
 
@@ -70,7 +74,9 @@ pub fn to_report(v: i32) -> Score {
     if v >= MATE_BOUND {
         Score::Mate((MATE - v + 1) / 2)
     } else if v <= -MATE_BOUND {
-        Score::Mate(-((MATE + v) / 2))
+        // Mated at an even ply (the opponent's move); a loss by rule can come at
+        // an odd one (our own move completes the cycle): mate −1 after one move.
+        Score::Mate(-((MATE + v + 1) / 2))
     } else {
         Score::Cp(v)
     }
@@ -86,8 +92,14 @@ mod tests {
         assert_eq!(to_report(mate_in(3)), Score::Mate(2));
         assert_eq!(to_report(mated_in(0)), Score::Mate(0));
         assert_eq!(to_report(mated_in(2)), Score::Mate(-1));
-        assert_eq!(to_report(RULE_WIN - 3), Score::Cp(RULE_WIN - 3));
-        assert!(!is_mate(RULE_WIN) && is_decisive(RULE_WIN - 5));
+        assert_eq!(
+            to_report(mated_in(1)),
+            Score::Mate(-1),
+            "a rule loss by our move"
+        );
+        assert_eq!(to_report(mated_in(4)), Score::Mate(-2));
+        assert!(is_decisive(mated_in(5)) && !is_decisive(EVAL_LIMIT));
+        assert!(!is_mate(RULE_BOUND) && is_decisive(RULE_BOUND));
     }
 
     #[test]
@@ -95,8 +107,8 @@ mod tests {
         for v in [
             mate_in(5),
             mated_in(7),
-            RULE_WIN - 9,
-            -RULE_WIN + 4,
+            RULE_BOUND + 9,
+            -RULE_BOUND - 4,
             123,
             -77,
         ] {

@@ -319,8 +319,12 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let verdict = judge_repetition(&self.pos, self.shared.options.rules);
         Some(match verdict.and_then(|v| v.offender()) {
             None => self.draw_value(us),
-            Some(c) if c == us => -RULE_WIN + ply as i32,
-            Some(_) => RULE_WIN - ply as i32,
+            // A loss by rule ranks like being mated at this ply: when every move
+            // loses, the search prefers the loss that comes latest, and does not
+            // complete a forbidden cycle at once rather than make the opponent
+            // prove a mate (GUIs see it as mate in N, N counting to the rule loss).
+            Some(c) if c == us => mated_in(ply),
+            Some(_) => mate_in(ply),
         })
     }
 

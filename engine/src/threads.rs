@@ -285,6 +285,7 @@ where
         depth: chosen.depth.max(0) as u32,
         nodes,
         errors,
+        notes: Vec::new(),
     };
     (result, counted)
 }

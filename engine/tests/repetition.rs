@@ -150,20 +150,18 @@ fn keeps_the_cycle(column: &str, rules: RuleSet) -> usize {
         };
         let r = e.search(&pos, &limits, &SearchControl::new(), &mut |_| {});
         checked += 1;
-        // Black's cycle move repeats the position with Red the offender: a rule win.
+        // Black's cycle move repeats the position with Red the offender: a rule
+        // win, reported like a mate at the repetition.
         let kept = Limits {
             searchmoves: vec![keep],
             ..limits.clone()
         };
         let k = e.search(&pos, &kept, &SearchControl::new(), &mut |_| {});
-        if !matches!(k.score, Score::Cp(v) if v >= RULE_WIN_REPORTED) {
+        if !matches!(k.score, Score::Mate(n) if n > 0) {
             failures.push(format!("{id}: the cycle move {keep} scores {:?}", k.score));
             continue;
         }
-        let as_good = match r.score {
-            Score::Mate(n) => n > 0,
-            Score::Cp(v) => v >= RULE_WIN_REPORTED,
-        };
+        let as_good = matches!(r.score, Score::Mate(n) if n > 0);
         if r.best != Some(keep) && !as_good {
             failures.push(format!(
                 "{id}: plays {:?} (score {:?}) instead of the cycle move {keep} ({:?})",
@@ -180,5 +178,47 @@ fn keeps_the_cycle(column: &str, rules: RuleSet) -> usize {
     checked
 }
 
-/// Rule wins are reported as centipawns at or above this (`engine::score::RULE_BOUND`).
-const RULE_WIN_REPORTED: i32 = engine::score::RULE_BOUND;
+/// When every move loses, the engine takes the loss that comes latest: it does not
+/// complete its own forbidden perpetual check (a loss by rule at once) but plays
+/// on and makes the opponent prove the mate.
+#[test]
+fn a_loss_by_rule_ranks_like_mate_and_the_latest_loss_is_chosen() {
+    // Black's rook has checked the red king back and forth (a1a0 d0d1 a0a1 d1d0);
+    // a1a0 now completes Black's perpetual check. Any other move is mated: the red
+    // rooks on h8 and g7 mate on g9.
+    let mut pos = Position::from_fen("4k4/7R1/6R2/9/9/9/9/9/r8/3K5 b").unwrap();
+    for m in ["a1a0", "d0d1", "a0a1", "d1d0"] {
+        pos.make_move(pos.parse_move(m).unwrap());
+    }
+    let repeat = pos.parse_move("a1a0").unwrap();
+    // From depth 12 every other move is seen to be mated (in 3: a1f1 g7g9 f1f9 …);
+    // the old scoring then completed the perpetual (cp −29999) instead.
+    for depth in [5, 12, 14] {
+        let mut e = Engine::new(EngineOptions {
+            hash_mb: 8,
+            ..EngineOptions::default()
+        });
+        let limits = Limits {
+            depth: Some(depth),
+            ..Limits::default()
+        };
+        let r = e.search(&pos, &limits, &SearchControl::new(), &mut |_| {});
+        assert_ne!(
+            r.best,
+            Some(repeat),
+            "depth {depth}: completes the perpetual"
+        );
+        // The perpetual itself scores as lost at once: mate −1 (our own move).
+        let only = Limits {
+            searchmoves: vec![repeat],
+            ..limits
+        };
+        let k = e.search(&pos, &only, &SearchControl::new(), &mut |_| {});
+        assert_eq!(k.score, Score::Mate(-1), "depth {depth}");
+        // Anything else loses later, or not at all as far as this depth sees.
+        match r.score {
+            Score::Mate(n) => assert!(n < -1, "depth {depth}: {n}"),
+            Score::Cp(_) => assert!(depth < 12, "depth {depth}: {:?}", r.score),
+        }
+    }
+}

@@ -55,6 +55,7 @@ fn random_position_any_material(rng: &mut Rng, plies: usize) -> Position {
 
 fn backends() -> Vec<Backend> {
     let mut v = vec![Backend::SCALAR];
+    v.extend(Backend::avx512());
     if let Some(avx2) = Backend::avx2() {
         v.push(avx2);
     }
@@ -244,46 +245,64 @@ fn incremental_equals_refresh(heads: usize) {
     }
 }
 
+/// Every SIMD kernel this CPU runs (AVX2, AVX-512, AVX-512 with VNNI) gives the
+/// scalar kernels' results bit for bit, on random accumulators over the whole i16
+/// range (so clamping and wrapping both run) and on whole evaluations.
 #[test]
-fn avx2_equals_scalar_kernels() {
-    let Some(avx2) = Backend::avx2() else {
-        eprintln!("AVX2 not available: only the scalar path runs here");
+fn simd_kernels_equal_scalar_kernels() {
+    let mut backends = Vec::new();
+    backends.extend(Backend::avx2());
+    if let Some(b) = Backend::avx512() {
+        backends.push(b);
+        backends.push(b.without_vnni());
+    }
+    backends.dedup();
+    if backends.is_empty() {
+        eprintln!("no SIMD kernels on this CPU: only the scalar path runs here");
         return;
-    };
+    }
+    eprintln!(
+        "kernels checked: {:?}",
+        backends.iter().map(|b| b.name()).collect::<Vec<_>>()
+    );
     let mut rng = Rng::new(7);
     for _ in 0..2000 {
         let mut acc = [0i16; HIDDEN];
         let mut w = [0i16; HIDDEN];
         let mut cols = [[0i16; HIDDEN]; 3];
         for j in 0..HIDDEN {
-            // Accumulators over the whole i16 range (so clamping and wrapping both run).
             acc[j] = rng.next_u64() as i16;
             w[j] = (rng.below(255) as i32 - 127) as i16;
             for c in cols.iter_mut() {
                 c[j] = rng.next_u64() as i16;
             }
         }
-        assert_eq!(
-            simd::screlu_dot(avx2, &acc, &w),
-            simd::screlu_dot_scalar(&acc, &w)
-        );
-        let (mut a, mut s) = ([0i16; HIDDEN], [0i16; HIDDEN]);
-        simd::update(avx2, &mut a, &acc, &[&cols[0]], &[&cols[1], &cols[2]]);
+        let dot = simd::screlu_dot_scalar(&acc, &w);
+        let mut s = [0i16; HIDDEN];
         simd::update_scalar(&mut s, &acc, &[&cols[0]], &[&cols[1], &cols[2]]);
-        assert_eq!(a, s);
+        for &b in &backends {
+            assert_eq!(simd::screlu_dot(b, &acc, &w), dot, "{}", b.name());
+            let mut a = [0i16; HIDDEN];
+            simd::update(b, &mut a, &acc, &[&cols[0]], &[&cols[1], &cols[2]]);
+            assert_eq!(a, s, "{}", b.name());
+        }
     }
     let net = random_bucketed_net(8, 8).quantise().expect("valid net");
     for _ in 0..200 {
         let plies = rng.below(100);
         let pos = random_position_any_material(&mut rng, plies);
-        let a = Accumulator::refresh(&net, &pos, avx2);
         let s = Accumulator::refresh(&net, &pos, Backend::SCALAR);
-        assert_eq!(a, s);
         let (stm, n) = (pos.side_to_move(), net.bucket_of(&pos));
-        assert_eq!(
-            a.evaluate(&net, stm, n, avx2),
-            s.evaluate(&net, stm, n, Backend::SCALAR)
-        );
+        for &b in &backends {
+            let a = Accumulator::refresh(&net, &pos, b);
+            assert_eq!(a, s, "{}", b.name());
+            assert_eq!(
+                a.evaluate(&net, stm, n, b),
+                s.evaluate(&net, stm, n, Backend::SCALAR),
+                "{}",
+                b.name()
+            );
+        }
     }
 }
 

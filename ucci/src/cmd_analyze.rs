@@ -22,7 +22,7 @@ pub struct AnalyzeArgs {
     fen: String,
     /// Moves played from that position, in ICCS, WXF or Chinese notation: separate
     /// words (`--moves h2e2 h9g7`) or one quoted string (`--moves "h2e2 h9g7"`).
-    #[arg(long, num_args = 1.., value_name = "MOVE", allow_hyphen_values = true)]
+    #[arg(long, num_args = 1.., value_name = "MOVE")]
     moves: Vec<String>,
     /// Search to this depth [default: 12 when no other limit is given].
     #[arg(long)]

@@ -11,7 +11,9 @@ mod cmd_datagen;
 mod cmd_fitwdl;
 mod cmd_judge;
 mod cmd_match;
+mod cmd_mate;
 mod cmd_perft;
+mod cmd_spsa;
 mod cmd_timeplan;
 mod cmd_train;
 mod cmd_tune;
@@ -57,6 +59,10 @@ enum Command {
     Train(cmd_train::TrainArgs),
     /// Fit the win/draw/loss model of UCI_ShowWDL to `qili datagen` results.
     FitWdl(cmd_fitwdl::FitWdlArgs),
+    /// Tune search parameters by SPSA self-play (qili match games between θ ± c·δ).
+    Spsa(cmd_spsa::SpsaArgs),
+    /// Prove a forced mate in N (or that there is none) and print its main line.
+    Mate(cmd_mate::MateArgs),
     /// Show what the time manager plans over a whole game for a time control.
     Timeplan(cmd_timeplan::TimePlanArgs),
     /// Tune the handcrafted evaluation on `qili datagen` data (Texel-style) and write
@@ -78,6 +84,8 @@ fn main() -> ExitCode {
         Some(Command::TuneHce(a)) => cmd_tune::run(a),
         Some(Command::Timeplan(a)) => cmd_timeplan::run(a),
         Some(Command::FitWdl(a)) => cmd_fitwdl::run(a),
+        Some(Command::Spsa(a)) => cmd_spsa::run(a),
+        Some(Command::Mate(a)) => cmd_mate::run(a),
         None => protocol::run_with_net(cli.net.as_deref()),
     }
 }

@@ -49,6 +49,7 @@ impl Searcher for Instant {
             depth: 1,
             nodes: 1,
             errors: Vec::new(),
+            notes: Vec::new(),
         }
     }
     fn probe(&self, _: &Position) -> Option<(Move, Score, u32)> {

@@ -240,6 +240,9 @@ impl<S: Searcher> Session<S> {
         for e in result.iter().flat_map(|r| &r.errors) {
             self.error(e);
         }
+        for n in result.iter().flat_map(|r| &r.notes) {
+            self.note(n);
+        }
         let (best, ponder, flag) = match result {
             Some(r) if t.depth_zero => {
                 let _ = r;

@@ -1,0 +1,198 @@
+//! `qili spsa`: tune search parameters (`engine::params`) by SPSA self-play.
+//! Every iteration plays game pairs between the engine with θ + c·δ and with
+//! θ − c·δ (`setoption name SP <name> value <v>`) through the match runner, then
+//! moves θ along δ by the result (`bench::spsa`). Each iteration's θ goes to the
+//! log, and the end prints the values to put into `params::DEFAULT`.
+
+use bench::spsa::Spsa;
+use bench::{EngineConfig, MatchConfig, TimeControl};
+use clap::Args;
+use engine::params::{self, Tunable};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Args)]
+pub struct SpsaArgs {
+    /// The engine to tune (it must accept `setoption name SP <name> value <v>`).
+    #[arg(long)]
+    engine: String,
+    /// Parameters to tune, by name, comma-separated (default: every parameter of
+    /// a mechanism that is on).
+    #[arg(long, value_delimiter = ',')]
+    params: Vec<String>,
+    /// Iterations planned.
+    #[arg(long, default_value_t = 500)]
+    iterations: u32,
+    /// Game pairs per iteration (played at the same time with --concurrency).
+    #[arg(long, default_value_t = 1)]
+    pairs: u32,
+    /// Time control (`qili match --tc` syntax), or fixed --nodes.
+    #[arg(long)]
+    tc: Option<String>,
+    #[arg(long)]
+    nodes: Option<u64>,
+    #[arg(long, default_value_t = 1)]
+    concurrency: usize,
+    /// Openings, used in turn.
+    #[arg(long)]
+    openings: Option<PathBuf>,
+    /// SPSA learning rate at the end (`r_end`).
+    #[arg(long, default_value_t = 0.002)]
+    r_end: f64,
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Append one line per iteration (k, result, θ) here.
+    #[arg(long)]
+    log: Option<PathBuf>,
+}
+
+/// The parameters to tune: those named, or every one whose mechanism is on
+/// (the switch values that turn a mechanism off are left alone).
+fn chosen(names: &[String]) -> Result<Vec<&'static Tunable>, String> {
+    if names.is_empty() {
+        let off = |t: &Tunable| {
+            let v = (t.get)(&params::DEFAULT);
+            v == t.max && t.max == 99
+        };
+        let mut v: Vec<&Tunable> = params::TUNABLES.iter().filter(|t| !off(t)).collect();
+        // Mechanisms switched off leave their other knobs idle too.
+        let p = params::DEFAULT;
+        if p.se_depth == 99 {
+            v.retain(|t| !t.name.starts_with("se_"));
+        }
+        if p.probcut_depth == 99 {
+            v.retain(|t| !t.name.starts_with("probcut_"));
+        }
+        if p.corr_pawn_weight == 0 && p.corr_material_weight == 0 {
+            v.retain(|t| !t.name.starts_with("corr_"));
+        }
+        return Ok(v);
+    }
+    names
+        .iter()
+        .map(|n| params::find(n).ok_or_else(|| format!("no search parameter '{n}'")))
+        .collect()
+}
+
+fn engine_with(
+    cmd: &str,
+    name: &str,
+    tunables: &[&Tunable],
+    values: &[f64],
+) -> Result<EngineConfig, String> {
+    let mut e = EngineConfig::new(cmd)?;
+    e.name = Some(name.to_string());
+    for (t, v) in tunables.iter().zip(values) {
+        e.options
+            .push((format!("SP {}", t.name), format!("{}", v.round() as i64)));
+    }
+    Ok(e)
+}
+
+pub fn run(a: SpsaArgs) -> ExitCode {
+    match tune(&a) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("qili spsa: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn tune(a: &SpsaArgs) -> Result<(), String> {
+    let tunables = chosen(&a.params)?;
+    if tunables.is_empty() {
+        return Err("no parameters to tune".into());
+    }
+    let tc =
+        a.tc.as_deref()
+            .map(|t| t.parse::<TimeControl>().map_err(|e| e.to_string()))
+            .transpose()?;
+    if tc.is_none() && a.nodes.is_none() {
+        return Err("give --tc or --nodes".into());
+    }
+    let openings = match &a.openings {
+        Some(p) => bench::load_openings(p)?,
+        None => vec![bench::Opening::startpos()],
+    };
+    let mut spsa = Spsa::new(
+        tunables
+            .iter()
+            .map(|t| f64::from((t.get)(&params::DEFAULT)))
+            .collect(),
+        tunables.iter().map(|t| f64::from(t.min)).collect(),
+        tunables.iter().map(|t| f64::from(t.max)).collect(),
+        tunables.iter().map(|t| t.step).collect(),
+        a.r_end,
+        a.iterations,
+        a.seed,
+    );
+    let mut log = match &a.log {
+        Some(p) => Some(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(p)
+                .map_err(|e| format!("{}: {e}", p.display()))?,
+        ),
+        None => None,
+    };
+    let names: Vec<&str> = tunables.iter().map(|t| t.name).collect();
+    if let Some(f) = log.as_mut() {
+        let _ = writeln!(f, "# qili spsa: k result {}", names.join(" "));
+    }
+    let pairs = a.pairs.max(1);
+    let mut next_opening = 0usize;
+    let mut total = 0.0;
+    for k in 1..=a.iterations {
+        let p = spsa.perturb();
+        let plus = engine_with(&a.engine, "plus", &tunables, &p.plus)?;
+        let minus = engine_with(&a.engine, "minus", &tunables, &p.minus)?;
+        let mut cfg = MatchConfig::new([plus, minus]);
+        cfg.games = 2 * pairs;
+        cfg.concurrency = a.concurrency.max(1);
+        cfg.openings = (0..pairs as usize)
+            .map(|i| openings[(next_opening + i) % openings.len()].clone())
+            .collect();
+        next_opening += pairs as usize;
+        cfg.tc = [tc.clone(), tc.clone()];
+        cfg.fixed.nodes = a.nodes;
+        cfg.progress = false;
+        cfg.game_lines = false;
+        let summary = bench::run_match(&cfg, &mut std::io::sink())?;
+        if let Some(f) = &summary.fatal {
+            return Err(format!("iteration {k}: {f}"));
+        }
+        let t = &summary.tally;
+        let result = f64::from(t.wins) - f64::from(t.losses);
+        total += result;
+        spsa.update(&p, result);
+        let theta: Vec<String> = spsa.theta.iter().map(|v| format!("{v:.2}")).collect();
+        if let Some(f) = log.as_mut() {
+            let _ = writeln!(f, "{k} {result:+} {}", theta.join(" "));
+        }
+        if k % 10 == 0 || k == a.iterations {
+            eprintln!(
+                "spsa: {k}/{} iterations, plus−minus {total:+}, θ = {}",
+                a.iterations,
+                names
+                    .iter()
+                    .zip(&theta)
+                    .map(|(n, v)| format!("{n} {v}"))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+    }
+    println!("tuned values (round into engine/src/params.rs DEFAULT):");
+    for (t, v) in tunables.iter().zip(&spsa.theta) {
+        println!(
+            "    {}: {},  // was {}",
+            t.name,
+            v.round() as i64,
+            (t.get)(&params::DEFAULT)
+        );
+    }
+    Ok(())
+}
