@@ -36,12 +36,10 @@ pub struct FlagPolicy {
     pub draw: bool,
 }
 
-/// Everything a game needs besides the engines.
+/// How games are played and judged, the same for every game of a match (the
+/// match configuration holds one, each game's spec a copy).
 #[derive(Clone, Debug)]
-pub struct GameSpec {
-    pub start_fen: String,
-    /// Opening moves played before the engines take over (recorded with a "book" comment).
-    pub opening: Vec<Move>,
+pub struct GameRules {
     /// Time control of Red and Black; `None` when playing by fixed limits only.
     pub tc: [Option<TimeControl>; 2],
     pub fixed: FixedLimits,
@@ -59,6 +57,32 @@ pub struct GameSpec {
     pub banmoves: bool,
     /// A simulated GUI lag charged to the mover's clock on top of its thinking.
     pub lag: GuiLag,
+}
+
+impl Default for GameRules {
+    fn default() -> Self {
+        GameRules {
+            tc: [None, None],
+            fixed: FixedLimits::default(),
+            arbiter: ArbiterRules::default(),
+            scores: ScoreRules::default(),
+            flags: FlagPolicy::default(),
+            margin_ms: 0,
+            move_timeout: Duration::from_secs(60),
+            max_plies: 1000,
+            banmoves: false,
+            lag: GuiLag::default(),
+        }
+    }
+}
+
+/// Everything a game needs besides the engines.
+#[derive(Clone, Debug)]
+pub struct GameSpec {
+    pub start_fen: String,
+    /// Opening moves played before the engines take over (recorded with a "book" comment).
+    pub opening: Vec<Move>,
+    pub rules: GameRules,
 }
 
 /// A simulated GUI (or operator) lag: every move's clock is charged this on top of
@@ -180,29 +204,40 @@ fn go_command(
     }
 }
 
-/// Play one game. `engines[0]` plays Red, `engines[1]` Black.
+/// Play one game from `spec`: `engines[0]` plays Red, `engines[1]` Black, and the
+/// arbiter decides the end. The moves go into the record; the game's one way out
+/// is the `Termination` that `play_moves` returns.
 pub fn play_game(engines: [&mut Engine; 2], spec: &GameSpec) -> GameReport {
     let mut record = GameRecord::new(Some(&spec.start_fen));
     let mut broken = [false, false];
     let mut fatal = None;
-    let finish = |record: GameRecord, t: Termination, broken, fatal| {
-        let mut record = record;
-        record.result = t.result();
-        record.set_tag("Termination", &t.to_string());
-        GameReport {
-            record,
-            termination: t,
-            broken,
-            fatal,
-        }
-    };
+    let termination = play_moves(engines, spec, &mut record, &mut broken, &mut fatal);
+    record.result = termination.result();
+    record.set_tag("Termination", &termination.to_string());
+    GameReport {
+        record,
+        termination,
+        broken,
+        fatal,
+    }
+}
+
+/// The moves of a game until the arbiter, a clock or an engine ends it.
+fn play_moves(
+    engines: [&mut Engine; 2],
+    spec: &GameSpec,
+    record: &mut GameRecord,
+    broken: &mut [bool; 2],
+    fatal: &mut Option<String>,
+) -> Termination {
     let mut pos = match Position::from_fen(&spec.start_fen) {
         Ok(p) => p,
         Err(e) => {
             let t = Termination::Aborted {
                 detail: format!("bad start FEN: {e}"),
             };
-            return finish(record, t, broken, Some(format!("bad start FEN: {e}")));
+            *fatal = Some(format!("bad start FEN: {e}"));
+            return t;
         }
     };
     // The last irreversible position and the moves since (UCCI 3.0 §5.8).
@@ -223,7 +258,8 @@ pub fn play_game(engines: [&mut Engine; 2], spec: &GameSpec) -> GameReport {
             let t = Termination::Aborted {
                 detail: format!("opening move {m} is illegal"),
             };
-            return finish(record, t, broken, Some("illegal opening".into()));
+            *fatal = Some("illegal opening".into());
+            return t;
         }
         play(&mut pos, m, &mut base_fen, &mut since);
         record.push(m, Some("book".into()));
@@ -236,26 +272,26 @@ pub fn play_game(engines: [&mut Engine; 2], spec: &GameSpec) -> GameReport {
                 loser: c,
                 detail: format!("at the start of the game: {e}"),
             };
-            return finish(record, t, broken, fatal);
+            return t;
         }
     }
     let mut clocks: [Option<Clock>; 2] = [
-        spec.tc[0].as_ref().map(Clock::new),
-        spec.tc[1].as_ref().map(Clock::new),
+        spec.rules.tc[0].as_ref().map(Clock::new),
+        spec.rules.tc[1].as_ref().map(Clock::new),
     ];
     // Score of each engine move, by colour, most recent last.
     let mut scores: Vec<(Color, Option<i32>)> = Vec::new();
     let mut last_draw_offer: Option<Color> = None;
 
     loop {
-        if let Some(t) = adjudicate(&pos, &spec.arbiter) {
-            return finish(record, t, broken, fatal);
+        if let Some(t) = adjudicate(&pos, &spec.rules.arbiter) {
+            return t;
         }
-        if pos.game_ply() >= spec.max_plies {
+        if pos.game_ply() >= spec.rules.max_plies {
             let t = Termination::MoveLimit {
-                moves: (spec.max_plies / 2) as u32,
+                moves: (spec.rules.max_plies / 2) as u32,
             };
-            return finish(record, t, broken, fatal);
+            return t;
         }
         let side = pos.side_to_move();
         let e = &mut *engines[side.index()];
@@ -266,18 +302,18 @@ pub fn play_game(engines: [&mut Engine; 2], spec: &GameSpec) -> GameReport {
             format!("position fen {base_fen} moves {}", moves.join(" "))
         };
         let mut setup = vec![position];
-        if spec.banmoves && e.protocol == Protocol::Ucci {
-            let banned = forbidden_moves(&pos, spec.arbiter.rules);
+        if spec.rules.banmoves && e.protocol == Protocol::Ucci {
+            let banned = forbidden_moves(&pos, spec.rules.arbiter.rules);
             if !banned.is_empty() {
                 let list: Vec<String> = banned.iter().map(|&m| move_text(m, e.cfg.ranks)).collect();
                 setup.push(format!("banmoves {}", list.join(" ")));
             }
         }
-        let go = go_command(e.protocol, e.millis, side, &clocks, &spec.fixed);
+        let go = go_command(e.protocol, e.millis, side, &clocks, &spec.rules.fixed);
         let started = Instant::now();
         let deadline = match &clocks[side.index()] {
-            Some(c) => started + Duration::from_millis(c.remaining_ms() + spec.margin_ms),
-            None => started + spec.move_timeout,
+            Some(c) => started + Duration::from_millis(c.remaining_ms() + spec.rules.margin_ms),
+            None => started + spec.rules.move_timeout,
         };
         let (reply, at) = match e.think(&setup, &go, deadline) {
             Ok(r) => r,
@@ -288,7 +324,7 @@ pub fn play_game(engines: [&mut Engine; 2], spec: &GameSpec) -> GameReport {
                     }
                     EngineError::Timeout => Termination::Crash {
                         loser: side,
-                        detail: format!("no move in {} s", spec.move_timeout.as_secs_f64()),
+                        detail: format!("no move in {} s", spec.rules.move_timeout.as_secs_f64()),
                     },
                     other => Termination::Crash {
                         loser: side,
@@ -296,24 +332,20 @@ pub fn play_game(engines: [&mut Engine; 2], spec: &GameSpec) -> GameReport {
                     },
                 };
                 broken[side.index()] = !e.alive() || !e.stop_and_settle(Duration::from_millis(500));
-                return finish(record, t, broken, fatal);
+                return t;
             }
         };
         let elapsed = at.saturating_duration_since(started);
         if let Some(c) = &mut clocks[side.index()] {
-            let charged = (elapsed.as_millis() as u64).saturating_add(spec.lag.at(pos.game_ply()));
-            if !c.charge(charged, spec.margin_ms) {
+            let charged =
+                (elapsed.as_millis() as u64).saturating_add(spec.rules.lag.at(pos.game_ply()));
+            if !c.charge(charged, spec.rules.margin_ms) {
                 let t = Termination::TimeForfeit { loser: side };
-                return finish(record, t, broken, fatal);
+                return t;
             }
         }
-        if reply.resigns && spec.flags.resign {
-            return finish(
-                record,
-                Termination::Resignation { loser: side },
-                broken,
-                fatal,
-            );
+        if reply.resigns && spec.rules.flags.resign {
+            return Termination::Resignation { loser: side };
         }
         if let Some(foreign) = &reply.foreign_pv_move {
             // The PV gives the numbering away even when the move itself reads both ways.
@@ -324,27 +356,27 @@ pub fn play_game(engines: [&mut Engine; 2], spec: &GameSpec) -> GameReport {
                     RankBase::One => RankBase::Zero,
                 },
             };
-            fatal = Some(format!("engine '{}': {problem}", e.display_name()));
+            *fatal = Some(format!("engine '{}': {problem}", e.display_name()));
             let t = Termination::IllegalMove {
                 loser: side,
                 detail: problem.to_string(),
             };
-            return finish(record, t, broken, fatal);
+            return t;
         }
         let Some(text) = reply.bestmove.as_deref() else {
-            return finish(record, Termination::NoMove { loser: side }, broken, fatal);
+            return Termination::NoMove { loser: side };
         };
         let m = match read_engine_move(&pos, text, e.cfg.ranks) {
             Ok(m) => m,
             Err(problem) => {
                 if let MoveProblem::WrongRankBase { .. } = problem {
-                    fatal = Some(format!("engine '{}': {problem}", e.display_name()));
+                    *fatal = Some(format!("engine '{}': {problem}", e.display_name()));
                 }
                 let t = Termination::IllegalMove {
                     loser: side,
                     detail: problem.to_string(),
                 };
-                return finish(record, t, broken, fatal);
+                return t;
             }
         };
         let comment = match (reply.score, reply.depth) {
@@ -356,18 +388,18 @@ pub fn play_game(engines: [&mut Engine; 2], spec: &GameSpec) -> GameReport {
         record.push(m, Some(comment));
         scores.push((side, reply.score));
 
-        if spec.flags.draw && reply.offers_draw {
+        if spec.rules.flags.draw && reply.offers_draw {
             if last_draw_offer == Some(side.flip()) {
-                return finish(record, Termination::AgreedDraw, broken, fatal);
+                return Termination::AgreedDraw;
             }
             last_draw_offer = Some(side);
         } else {
             last_draw_offer = None;
         }
-        if let Some(t) = score_adjudication(&scores, pos.fullmove(), &spec.scores) {
+        if let Some(t) = score_adjudication(&scores, pos.fullmove(), &spec.rules.scores) {
             // The arbiter's verdict on the board comes first.
-            if adjudicate(&pos, &spec.arbiter).is_none() {
-                return finish(record, t, broken, fatal);
+            if adjudicate(&pos, &spec.rules.arbiter).is_none() {
+                return t;
             }
         }
     }

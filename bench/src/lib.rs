@@ -18,7 +18,9 @@ pub mod stats;
 pub mod tc;
 
 pub use arbiter::{adjudicate, ArbiterRules, PerpetualKind, Termination};
-pub use game::{play_game, FixedLimits, FlagPolicy, GameReport, GameSpec, GuiLag, ScoreRules};
+pub use game::{
+    play_game, FixedLimits, FlagPolicy, GameReport, GameRules, GameSpec, GuiLag, ScoreRules,
+};
 pub use notation::RankBase;
 pub use openings::{load_openings, parse_openings, Opening};
 pub use process::{Engine, EngineConfig, EngineError, Protocol, ProtocolChoice};

@@ -509,12 +509,25 @@ impl Engine {
             return;
         }
         let _ = self.send("quit");
+        // The reader thread reports the end of the engine's output, which comes
+        // when it exits: wait for that (draining what it still says), not by
+        // polling the process.
         let deadline = Instant::now() + self.cfg.quit_timeout;
-        while Instant::now() < deadline {
+        while !self.dead {
+            let wait = deadline.saturating_duration_since(Instant::now());
+            match self.rx.recv_timeout(wait) {
+                Ok(Event::Line(..)) => {}
+                Ok(Event::Eof) | Err(RecvTimeoutError::Disconnected) => self.dead = true,
+                Err(RecvTimeoutError::Timeout) => break,
+            }
+        }
+        // Its output closed: the process is gone or going. Reap it; one that holds
+        // on without output past the timeout is killed.
+        while self.dead && Instant::now() < deadline {
             if matches!(self.child.try_wait(), Ok(Some(_))) {
                 return;
             }
-            std::thread::sleep(Duration::from_millis(10));
+            std::thread::sleep(Duration::from_millis(2));
         }
         self.kill();
     }

@@ -3,20 +3,18 @@
 //! on the calling thread, which writes the PGN, draws the progress bar, keeps the
 //! statistics and stops early when the SPRT decides or a fatal problem shows up.
 
-use crate::arbiter::{ArbiterRules, Termination};
-use crate::game::{play_game, FixedLimits, FlagPolicy, GameReport, GameSpec, GuiLag, ScoreRules};
+use crate::arbiter::Termination;
+use crate::game::{play_game, GameReport, GameRules, GameSpec, GuiLag};
 use crate::openings::Opening;
 use crate::process::{Engine, EngineConfig};
 use crate::progress::Progress;
 use crate::stats::{Sprt, SprtState, Tally};
-use crate::tc::TimeControl;
 use rules::pgn::{GameRecord, GameResult};
 use rules::Color;
 use std::collections::HashMap;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::channel;
-use std::time::Duration;
 
 /// Everything about a match.
 #[derive(Clone, Debug)]
@@ -26,19 +24,8 @@ pub struct MatchConfig {
     pub games: u32,
     pub concurrency: usize,
     pub openings: Vec<Opening>,
-    /// Time control for Red and for Black.
-    pub tc: [Option<TimeControl>; 2],
-    pub fixed: FixedLimits,
-    pub arbiter: ArbiterRules,
-    pub scores: ScoreRules,
-    pub flags: FlagPolicy,
-    pub margin_ms: u64,
-    pub move_timeout: Duration,
-    pub max_plies: usize,
-    /// Send UCCI engines `banmoves` (see `GameSpec::banmoves`).
-    pub banmoves: bool,
-    /// Simulated GUI lag charged on every move (see `GuiLag`).
-    pub lag: GuiLag,
+    /// How every game is played and judged (clocks, arbiter, adjudication, lag).
+    pub game: GameRules,
     pub sprt: Option<Sprt>,
     pub pgn_path: Option<std::path::PathBuf>,
     pub event: String,
@@ -54,16 +41,7 @@ impl MatchConfig {
             games: 2,
             concurrency: 1,
             openings: vec![Opening::startpos()],
-            tc: [None, None],
-            fixed: FixedLimits::default(),
-            arbiter: ArbiterRules::default(),
-            scores: ScoreRules::default(),
-            flags: FlagPolicy::default(),
-            margin_ms: 0,
-            move_timeout: Duration::from_secs(60),
-            max_plies: 1000,
-            banmoves: false,
-            lag: GuiLag::default(),
+            game: GameRules::default(),
             sprt: None,
             pgn_path: None,
             event: "qili match".into(),
@@ -328,18 +306,12 @@ fn worker(
             let spec = GameSpec {
                 start_fen: opening.fen.clone(),
                 opening: opening.moves.clone(),
-                tc: cfg.tc.clone(),
-                fixed: cfg.fixed,
-                arbiter: cfg.arbiter,
-                scores: cfg.scores,
-                flags: cfg.flags,
-                margin_ms: cfg.margin_ms,
-                move_timeout: cfg.move_timeout,
-                max_plies: cfg.max_plies,
-                banmoves: cfg.banmoves,
-                lag: GuiLag {
-                    seed: cfg.lag.seed ^ (u64::from(g) << 32),
-                    ..cfg.lag
+                rules: GameRules {
+                    lag: GuiLag {
+                        seed: cfg.game.lag.seed ^ (u64::from(g) << 32),
+                        ..cfg.game.lag
+                    },
+                    ..cfg.game.clone()
                 },
             };
             let [s0, s1] = &mut slots;
@@ -384,7 +356,9 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
     if cfg.openings.is_empty() {
         return Err("no openings".into());
     }
-    if cfg.tc.iter().any(|t| t.is_none()) && cfg.fixed.depth.is_none() && cfg.fixed.nodes.is_none()
+    if cfg.game.tc.iter().any(|t| t.is_none())
+        && cfg.game.fixed.depth.is_none()
+        && cfg.game.fixed.nodes.is_none()
     {
         return Err(
             "give a time control (--tc, or --tc-red and --tc-black) or --depth/--nodes".into(),
@@ -409,8 +383,8 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
         games: Vec::new(),
         fatal: None,
     };
-    let mut progress = Progress::new(cfg.games, cfg.progress);
-    progress.draw(0, "starting");
+    let mut progress = Progress::new("games", u64::from(cfg.games), cfg.progress);
+    progress.set(0, "starting");
     let mut first_of_pair: HashMap<u32, u32> = HashMap::new();
     let date = pgn_date();
     let threads = cfg.concurrency.clamp(1, cfg.games.max(1) as usize);
@@ -437,11 +411,11 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
             rec.set_tag("Round", &(index + 1).to_string());
             rec.set_tag("Red", &names[red_engine]);
             rec.set_tag("Black", &names[1 - red_engine]);
-            if let Some(tc) = &cfg.tc[0] {
+            if let Some(tc) = &cfg.game.tc[0] {
                 rec.set_tag("TimeControl", &tc.to_string());
             }
-            if cfg.tc[0] != cfg.tc[1] {
-                if let Some(tc) = &cfg.tc[1] {
+            if cfg.game.tc[0] != cfg.game.tc[1] {
+                if let Some(tc) = &cfg.game.tc[1] {
                     rec.set_tag("TimeControlBlack", &tc.to_string());
                 }
             }
@@ -472,16 +446,17 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
                 stop.store(true, Ordering::SeqCst);
             }
             if cfg.game_lines {
-                progress.clear();
-                let _ = writeln!(
-                    out,
-                    "Game {} ({} vs {}): {} {{{}}}",
-                    index + 1,
-                    names[red_engine],
-                    names[1 - red_engine],
-                    game.termination.result(),
-                    game.termination
-                );
+                progress.suspend(|| {
+                    let _ = writeln!(
+                        out,
+                        "Game {} ({} vs {}): {} {{{}}}",
+                        index + 1,
+                        names[red_engine],
+                        names[1 - red_engine],
+                        game.termination.result(),
+                        game.termination
+                    );
+                });
             }
             summary.games.push(game);
             let mut status = format!(
@@ -496,9 +471,9 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
                     stop.store(true, Ordering::SeqCst);
                 }
             }
-            progress.draw(summary.games.len() as u32, &status);
+            progress.set(summary.games.len() as u64, &status);
         }
     });
-    progress.clear();
+    progress.finish();
     Ok(summary)
 }

@@ -134,11 +134,11 @@ fn scripted_games_end_with_the_official_verdicts() {
                 fen: c.fen.clone(),
                 moves: vec![],
             }];
-            cfg.fixed = FixedLimits {
+            cfg.game.fixed = FixedLimits {
                 depth: Some(1),
                 nodes: None,
             };
-            cfg.arbiter.rules = rules;
+            cfg.game.arbiter.rules = rules;
             cfg.progress = false;
             cfg.game_lines = false;
             let s = run_match(&cfg, &mut std::io::sink()).expect("match runs");
@@ -176,11 +176,11 @@ fn banmoves_keep_the_offender_from_completing_the_perpetual() {
         fen: c.fen.clone(),
         moves: vec![],
     }];
-    cfg.fixed.depth = Some(1);
-    cfg.max_plies = 30;
+    cfg.game.fixed.depth = Some(1);
+    cfg.game.max_plies = 30;
     cfg.progress = false;
     cfg.game_lines = false;
-    cfg.banmoves = true;
+    cfg.game.banmoves = true;
     let s = run_match(&cfg, &mut std::io::sink()).unwrap();
     let g = &s.games[0];
     assert!(

@@ -24,15 +24,15 @@ fn play(a: EngineConfig, b: EngineConfig, games: u32, tc: Option<&str>) -> Match
     cfg.games = games;
     cfg.progress = false;
     cfg.game_lines = false;
-    cfg.move_timeout = Duration::from_millis(500);
+    cfg.game.move_timeout = Duration::from_millis(500);
     match tc {
         Some(t) => {
             let tc = t.parse().unwrap();
-            cfg.tc = [Some(tc), None];
-            cfg.tc[1] = cfg.tc[0].clone();
+            cfg.game.tc = [Some(tc), None];
+            cfg.game.tc[1] = cfg.game.tc[0].clone();
         }
         None => {
-            cfg.fixed = FixedLimits {
+            cfg.game.fixed = FixedLimits {
                 depth: Some(1),
                 nodes: None,
             }
@@ -240,10 +240,10 @@ fn flags_are_ignored_unless_accepted() {
         .iter()
         .all(|g| !matches!(g.termination, Termination::Resignation { .. })));
     let mut cfg = MatchConfig::new([fake("--flag resign --seed 15"), fake("--flag draw")]);
-    cfg.fixed.depth = Some(1);
+    cfg.game.fixed.depth = Some(1);
     cfg.progress = false;
     cfg.game_lines = false;
-    cfg.flags = FlagPolicy {
+    cfg.game.flags = FlagPolicy {
         resign: true,
         draw: true,
     };
@@ -253,10 +253,10 @@ fn flags_are_ignored_unless_accepted() {
         |t, me| matches!(t, Termination::Resignation { loser } if *loser == me),
     );
     let mut cfg = MatchConfig::new([fake("--flag draw --seed 17"), fake("--flag draw --seed 18")]);
-    cfg.fixed.depth = Some(1);
+    cfg.game.fixed.depth = Some(1);
     cfg.progress = false;
     cfg.game_lines = false;
-    cfg.flags.draw = true;
+    cfg.game.flags.draw = true;
     let s = run_match(&cfg, &mut std::io::sink()).unwrap();
     assert!(s
         .games
@@ -271,10 +271,10 @@ fn score_adjudication_when_both_agree() {
         fake("--score 900 --seed 19"),
         fake("--score -900 --seed 20"),
     ]);
-    cfg.fixed.depth = Some(1);
+    cfg.game.fixed.depth = Some(1);
     cfg.progress = false;
     cfg.game_lines = false;
-    cfg.scores = ScoreRules {
+    cfg.game.scores = ScoreRules {
         resign: Some((3, 500)),
         draw: None,
     };
@@ -293,7 +293,7 @@ fn pgn_is_written_and_reads_back() {
     ]);
     cfg.games = 4;
     cfg.concurrency = 2;
-    cfg.tc = ["2+0.05".parse().ok(), "2+0.05".parse().ok()];
+    cfg.game.tc = ["2+0.05".parse().ok(), "2+0.05".parse().ok()];
     cfg.progress = false;
     cfg.game_lines = false;
     cfg.pgn_path = Some(path.clone());

@@ -5,7 +5,7 @@
 use crate::timeman::TimeControl;
 use rules::Move;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 
 /// Limits of one `go`. Every `None`/empty field means "no limit of this kind".
@@ -64,12 +64,15 @@ impl RootNoise {
     }
 }
 
-/// Shared flags that the protocol's reader thread sets while a search runs.
+/// Shared flags that the protocol's reader thread sets while a search runs. The
+/// search polls the atomics; a thread that must wait for `stop` or `ponderhit`
+/// (an infinite or ponder search that has finished) sleeps on `changed`.
 #[derive(Debug, Default)]
 pub struct SearchControl {
     stop: AtomicBool,
     pondering: AtomicBool,
     ponderhit_at: Mutex<Option<Instant>>,
+    changed: Condvar,
 }
 
 impl SearchControl {
@@ -78,7 +81,10 @@ impl SearchControl {
     }
     /// Ask the search to return as soon as possible with its best move so far.
     pub fn stop(&self) {
+        // Under the lock a waiter checks under, so that the wake-up is not lost.
+        let _guard = self.ponderhit_at.lock().unwrap_or_else(|e| e.into_inner());
         self.stop.store(true, Ordering::Release);
+        self.changed.notify_all();
     }
     pub fn stopped(&self) -> bool {
         self.stop.load(Ordering::Acquire)
@@ -95,8 +101,18 @@ impl SearchControl {
     }
     /// The opponent played the expected move: time limits apply from now on.
     pub fn ponderhit(&self) {
-        *self.ponderhit_at.lock().unwrap_or_else(|e| e.into_inner()) = Some(Instant::now());
+        let mut at = self.ponderhit_at.lock().unwrap_or_else(|e| e.into_inner());
+        *at = Some(Instant::now());
         self.pondering.store(false, Ordering::Release);
+        self.changed.notify_all();
+    }
+
+    /// Block until `stop`, or (unless `infinite`) until `ponderhit` ends pondering.
+    pub fn wait_for_release(&self, infinite: bool) {
+        let mut guard = self.ponderhit_at.lock().unwrap_or_else(|e| e.into_inner());
+        while !self.stopped() && (infinite || self.pondering()) {
+            guard = self.changed.wait(guard).unwrap_or_else(|e| e.into_inner());
+        }
     }
     pub fn pondering(&self) -> bool {
         self.pondering.load(Ordering::Acquire)

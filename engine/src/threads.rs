@@ -19,7 +19,7 @@ use crate::{wdl, EngineOptions};
 use rules::{Move, Position};
 use std::cell::RefCell;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Searches shorter than this print no `info currmove` lines.
 const CURRMOVE_AFTER_MS: u64 = 3000;
@@ -300,10 +300,9 @@ fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
     }
 }
 
+/// `go infinite` and `go ponder` never answer before `stop` (or `ponderhit`).
 pub(crate) fn wait_while_required(limits: &Limits, control: &SearchControl) {
-    while !control.stopped() && (limits.infinite || control.pondering()) {
-        std::thread::sleep(Duration::from_millis(1));
-    }
+    control.wait_for_release(limits.infinite);
 }
 
 fn thread_result<E: Evaluator>(w: &Worker<E>) -> ThreadResult {

@@ -148,6 +148,7 @@ pub fn run(a: DatagenArgs) -> ExitCode {
     let mut out = BufWriter::new(file);
     let t0 = Instant::now();
     let (mut positions, mut results) = (0u64, [0u64; 3]);
+    let mut progress = bench::progress::Progress::new("datagen: games", a.games, true);
     for g in 0..a.games {
         let game = play_game(&mut engine, &a, game_seed(a.seed, g));
         let recs: Vec<PackedPosition> = game
@@ -163,7 +164,8 @@ pub fn run(a: DatagenArgs) -> ExitCode {
             })
             .collect();
         if let Err(e) = data::write_records(&mut out, &recs) {
-            eprintln!("\nerror: writing {}: {e}", a.out.display());
+            progress.finish();
+            eprintln!("error: writing {}: {e}", a.out.display());
             return ExitCode::FAILURE;
         }
         positions += recs.len() as u64;
@@ -173,18 +175,18 @@ pub fn run(a: DatagenArgs) -> ExitCode {
             None => 2,
         }] += 1;
         let secs = t0.elapsed().as_secs_f64().max(1e-9);
-        eprint!(
-            "\rdatagen: game {}/{}  positions {}  {:.0} pos/s  red {} black {} draw {}   ",
+        progress.set(
             g + 1,
-            a.games,
-            positions,
-            positions as f64 / secs,
-            results[0],
-            results[1],
-            results[2]
+            &format!(
+                "positions {positions} ({:.0}/s) red {} black {} draw {}",
+                positions as f64 / secs,
+                results[0],
+                results[1],
+                results[2]
+            ),
         );
     }
-    eprintln!();
+    progress.finish();
     if let Err(e) = out.flush() {
         eprintln!("error: writing {}: {e}", a.out.display());
         return ExitCode::FAILURE;

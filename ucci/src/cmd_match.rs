@@ -249,20 +249,20 @@ fn config(a: &MatchOptions) -> Result<MatchConfig, String> {
             .transpose()
     };
     let both = parse_tc(&a.tc)?;
-    cfg.tc = [
+    cfg.game.tc = [
         parse_tc(&a.tc_red)?.or_else(|| both.clone()),
         parse_tc(&a.tc_black)?.or_else(|| both.clone()),
     ];
-    if cfg.tc[0].is_some() != cfg.tc[1].is_some() {
+    if cfg.game.tc[0].is_some() != cfg.game.tc[1].is_some() {
         return Err(
             "give time controls for both colours (--tc, or --tc-red and --tc-black)".into(),
         );
     }
-    cfg.fixed = FixedLimits {
+    cfg.game.fixed = FixedLimits {
         depth: a.depth,
         nodes: a.nodes,
     };
-    if cfg.tc[0].is_none() && a.depth.is_none() && a.nodes.is_none() {
+    if cfg.game.tc[0].is_none() && a.depth.is_none() && a.nodes.is_none() {
         return Err("give a time control (--tc …) or a fixed --depth/--nodes".into());
     }
     let rules = match a.rules.as_str() {
@@ -274,12 +274,12 @@ fn config(a: &MatchOptions) -> Result<MatchConfig, String> {
     if let Some(m) = a.move_limit {
         natural.moves = m.max(1);
     }
-    cfg.arbiter = ArbiterRules {
+    cfg.game.arbiter = ArbiterRules {
         rules,
         judge_at: a.judge_at.clamp(2, 10),
         natural_limit: natural,
     };
-    cfg.max_plies = (a.max_moves.max(1) as usize) * 2;
+    cfg.game.max_plies = (a.max_moves.max(1) as usize) * 2;
     let mut scores = ScoreRules::default();
     if let Some(r) = &a.resign {
         let [m, s] = numbers::<2>(r, "--resign")?;
@@ -293,15 +293,15 @@ fn config(a: &MatchOptions) -> Result<MatchConfig, String> {
             s.clamp(0, 100_000) as i32,
         ));
     }
-    cfg.scores = scores;
-    cfg.flags = FlagPolicy {
+    cfg.game.scores = scores;
+    cfg.game.flags = FlagPolicy {
         resign: a.accept_resign,
         draw: a.accept_draw,
     };
-    cfg.margin_ms = a.margin;
-    cfg.banmoves = a.banmoves;
-    cfg.lag = a.lag.unwrap_or_default();
-    cfg.move_timeout = seconds(a.move_timeout, "--move-timeout")?;
+    cfg.game.margin_ms = a.margin;
+    cfg.game.banmoves = a.banmoves;
+    cfg.game.lag = a.lag.unwrap_or_default();
+    cfg.game.move_timeout = seconds(a.move_timeout, "--move-timeout")?;
     cfg.sprt = a.sprt.as_deref().map(Sprt::parse).transpose()?;
     cfg.pgn_path = a.pgn.clone();
     cfg.event = a.event.clone();

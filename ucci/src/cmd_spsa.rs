@@ -156,8 +156,8 @@ fn tune(a: &SpsaArgs) -> Result<(), String> {
             .map(|i| openings[(next_opening + i) % openings.len()].clone())
             .collect();
         next_opening += pairs as usize;
-        cfg.tc = [tc.clone(), tc.clone()];
-        cfg.fixed.nodes = a.nodes;
+        cfg.game.tc = [tc.clone(), tc.clone()];
+        cfg.game.fixed.nodes = a.nodes;
         cfg.progress = false;
         cfg.game_lines = false;
         let summary = bench::run_match(&cfg, &mut std::io::sink())?;

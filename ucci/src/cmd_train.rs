@@ -135,12 +135,20 @@ pub fn run(a: TrainArgs) -> ExitCode {
         train::mean_loss(&init, &val, &cfg)
     );
     let t0 = Instant::now();
+    let mut progress = bench::progress::Progress::new("train: epochs", cfg.epochs as u64, true);
     let net = train::train(init, &all, &cfg, &mut |r| {
-        println!(
-            "epoch {:3}  lr {:.6}  train loss {:.6}  validation loss {:.6}  {:.0} positions/s",
-            r.epoch, r.lr, r.train_loss, r.val_loss, r.positions_per_s
+        progress.suspend(|| {
+            println!(
+                "epoch {:3}  lr {:.6}  train loss {:.6}  validation loss {:.6}  {:.0} positions/s",
+                r.epoch, r.lr, r.train_loss, r.val_loss, r.positions_per_s
+            )
+        });
+        progress.set(
+            r.epoch as u64,
+            &format!("validation loss {:.6}", r.val_loss),
         );
     });
+    progress.finish();
     let q = match net.quantise() {
         Ok(q) => q,
         Err(e) => {

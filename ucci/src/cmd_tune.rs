@@ -160,12 +160,17 @@ fn tune_hce(a: &TuneArgs) -> Result<(), String> {
         l2: a.l2.max(0.0),
     };
     let t1 = Instant::now();
+    let mut progress = bench::progress::Progress::new("tune-hce: epochs", a.epochs as u64, true);
     let tuned = tune::tune(&train, &init, obj, &cfg, &mut |r| {
-        println!(
-            "epoch {:3}  lr {:.3}  train loss {:.6}  {:.0} positions/s",
-            r.epoch, r.lr, r.train_loss, r.positions_per_s
-        );
+        progress.suspend(|| {
+            println!(
+                "epoch {:3}  lr {:.3}  train loss {:.6}  {:.0} positions/s",
+                r.epoch, r.lr, r.train_loss, r.positions_per_s
+            )
+        });
+        progress.set(r.epoch as u64, &format!("train loss {:.6}", r.train_loss));
     });
+    progress.finish();
     let tune_secs = t1.elapsed().as_secs_f64();
     let after = losses(&tuned);
     println!(
