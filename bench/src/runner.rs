@@ -26,6 +26,9 @@ pub struct MatchConfig {
     pub openings: Vec<Opening>,
     /// How every game is played and judged (clocks, arbiter, adjudication, lag).
     pub game: GameRules,
+    /// Time odds: each engine's own clock (first, second), whichever colour it
+    /// plays; overrides `game.tc`.
+    pub engine_tc: Option<[crate::tc::TimeControl; 2]>,
     pub sprt: Option<Sprt>,
     pub pgn_path: Option<std::path::PathBuf>,
     pub event: String,
@@ -42,6 +45,7 @@ impl MatchConfig {
             concurrency: 1,
             openings: vec![Opening::startpos()],
             game: GameRules::default(),
+            engine_tc: None,
             sprt: None,
             pgn_path: None,
             event: "qili match".into(),
@@ -311,6 +315,11 @@ fn worker(
                         seed: cfg.game.lag.seed ^ (u64::from(g) << 32),
                         ..cfg.game.lag
                     },
+                    // With time odds the clocks follow the engines, not the colours.
+                    tc: match &cfg.engine_tc {
+                        Some(t) => [Some(t[red_engine].clone()), Some(t[1 - red_engine].clone())],
+                        None => cfg.game.tc.clone(),
+                    },
                     ..cfg.game.clone()
                 },
             };
@@ -356,7 +365,8 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
     if cfg.openings.is_empty() {
         return Err("no openings".into());
     }
-    if cfg.game.tc.iter().any(|t| t.is_none())
+    if cfg.engine_tc.is_none()
+        && cfg.game.tc.iter().any(|t| t.is_none())
         && cfg.game.fixed.depth.is_none()
         && cfg.game.fixed.nodes.is_none()
     {
@@ -411,11 +421,15 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
             rec.set_tag("Round", &(index + 1).to_string());
             rec.set_tag("Red", &names[red_engine]);
             rec.set_tag("Black", &names[1 - red_engine]);
-            if let Some(tc) = &cfg.game.tc[0] {
+            let clocks = match &cfg.engine_tc {
+                Some(t) => [Some(&t[red_engine]), Some(&t[1 - red_engine])],
+                None => [cfg.game.tc[0].as_ref(), cfg.game.tc[1].as_ref()],
+            };
+            if let Some(tc) = clocks[0] {
                 rec.set_tag("TimeControl", &tc.to_string());
             }
-            if cfg.game.tc[0] != cfg.game.tc[1] {
-                if let Some(tc) = &cfg.game.tc[1] {
+            if clocks[0] != clocks[1] {
+                if let Some(tc) = clocks[1] {
                     rec.set_tag("TimeControlBlack", &tc.to_string());
                 }
             }

@@ -18,7 +18,7 @@ pub mod timeman;
 pub mod tt;
 pub mod wdl;
 
-pub use limits::{Limits, RootNoise, Score, SearchControl, SearchInfo, SearchResult};
+pub use limits::{Limits, RootNoise, Score, SearchControl, SearchInfo, SearchResult, SearchStats};
 pub use strength::Strength;
 pub use timeman::{TimeBudget, TimeControl};
 
@@ -173,6 +173,7 @@ impl Engine {
                 nodes: 0,
                 errors: Vec::new(),
                 notes: Vec::new(),
+                stats: SearchStats::default(),
             };
         }
         let ply = pos.game_ply() as u32;
@@ -334,6 +335,7 @@ fn prove_mate(
                 nodes: prover.nodes,
                 errors: Vec::new(),
                 notes: vec![format!("mate in {moves} proved")],
+                stats: SearchStats::default(),
             }))
         }
         mate::MateResult::NoMate { max } => {

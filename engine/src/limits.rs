@@ -169,4 +169,17 @@ pub struct SearchResult {
     pub errors: Vec<String>,
     /// Things to tell the user (`info string`), e.g. that no mate in N exists.
     pub notes: Vec<String>,
+    /// What the main thread's search did (for tests and tuning).
+    pub stats: SearchStats,
+}
+
+/// Counts of the main thread's selective decisions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Hash moves extended because every other move failed well below them.
+    pub singular_extensions: u64,
+    /// Nodes cut because even without the hash move they beat beta.
+    pub multi_cuts: u64,
+    /// Nodes cut by ProbCut.
+    pub probcuts: u64,
 }

@@ -186,6 +186,7 @@ pub(crate) struct Worker<'a, E: Evaluator> {
     pub currmove_sink: Option<&'a dyn Fn(Move, usize, i32)>,
     /// The search constants (a copy: read at every node).
     p: SearchParams,
+    pub stats: crate::SearchStats,
     reductions: Reductions,
 }
 
@@ -233,6 +234,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             completed_depth: 0,
             currmove_sink: None,
             p: shared.options.params,
+            stats: crate::SearchStats::default(),
             reductions: Reductions::new(&shared.options.params),
         }
     }

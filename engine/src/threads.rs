@@ -116,6 +116,7 @@ where
     let make_eval = &make_eval;
     let mut errors = Vec::new();
     let mut candidates: Vec<(Move, i32)> = Vec::new();
+    let mut stats = crate::SearchStats::default();
     // The first line of the last iteration reported: the answer must agree with it.
     let mut last_reported: Option<(Move, i32)> = None;
 
@@ -223,6 +224,7 @@ where
             }
         });
         let main = thread_result(&w);
+        stats = w.stats;
         // `go infinite` and `go ponder` never return before stop (or ponderhit).
         wait_while_required(limits, job.control);
         shared.abort.store(true, Ordering::Relaxed);
@@ -286,6 +288,7 @@ where
         nodes,
         errors,
         notes: Vec::new(),
+        stats,
     };
     (result, counted)
 }

@@ -454,3 +454,35 @@ fn the_searched_root_can_be_probed() {
     assert_eq!(Some(mv), r.best);
     assert!(depth >= 1);
 }
+
+/// Singular extensions: where the hash move is forced (here Black must take back
+/// the knight Red's cannon took, or stay a piece down), the other moves fail far
+/// below it and the hash move is searched deeper; with the mechanism off (the
+/// `se_depth` switch at 99) nothing is extended. The recapture is played either way.
+#[test]
+fn a_forced_recapture_is_extended_as_singular() {
+    let mut pos = Position::startpos();
+    pos.make_move(pos.parse_move("h2h9").unwrap());
+    let recapture = pos.parse_move("i9h9").unwrap();
+    let run = |se_depth: i32| {
+        let mut params = engine::params::DEFAULT;
+        params.se_depth = se_depth;
+        let mut e = Engine::new(EngineOptions {
+            hash_mb: 8,
+            params,
+            ..EngineOptions::default()
+        });
+        let limits = Limits {
+            depth: Some(10),
+            ..Limits::default()
+        };
+        e.search(&pos, &limits, &SearchControl::new(), &mut |_| {})
+    };
+    let on = run(6);
+    let off = run(99);
+    assert!(on.stats.singular_extensions > 0, "{:?}", on.stats);
+    assert_eq!(off.stats.singular_extensions, 0);
+    assert_eq!(off.stats.multi_cuts, 0);
+    assert_eq!(on.best, Some(recapture));
+    assert_eq!(off.best, Some(recapture));
+}

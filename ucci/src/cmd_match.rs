@@ -69,6 +69,12 @@ pub struct MatchOptions {
     /// Time control of Black (overrides --tc).
     #[arg(long = "tc-black")]
     tc_black: Option<String>,
+    /// Time odds: the first engine's clock whichever colour it plays (with --tc2).
+    #[arg(long = "tc1", requires = "tc2", conflicts_with_all = ["tc", "tc_red", "tc_black"])]
+    tc1: Option<String>,
+    /// Time odds: the second engine's clock (with --tc1).
+    #[arg(long = "tc2", requires = "tc1")]
+    tc2: Option<String>,
     /// Search every move to this depth instead of by clock.
     #[arg(long)]
     depth: Option<u32>,
@@ -169,10 +175,22 @@ fn engine_config(
     options: &[String],
     a: &MatchOptions,
 ) -> Result<EngineConfig, String> {
-    let mut e = EngineConfig::new(cmd)?;
+    let mut e = engine_settings(cmd, settings, options)?;
     e.handshake_timeout = seconds(a.handshake_timeout, "--handshake-timeout")?;
     e.quit_timeout = seconds(a.quit_timeout, "--quit-timeout")?;
     e.debug = a.debug;
+    Ok(e)
+}
+
+/// An engine command line and its `KEY=VALUE` settings (`name=`, `proto=`,
+/// `ranks=`, `dir=`, `option.NAME=`) and `NAME=VALUE` options, as `--e1`/`--option1`
+/// take them (shared with `qili suite`).
+pub(crate) fn engine_settings(
+    cmd: &str,
+    settings: &[String],
+    options: &[String],
+) -> Result<EngineConfig, String> {
+    let mut e = EngineConfig::new(cmd)?;
     for s in settings {
         let (k, v) = s
             .split_once('=')
@@ -253,6 +271,9 @@ fn config(a: &MatchOptions) -> Result<MatchConfig, String> {
         parse_tc(&a.tc_red)?.or_else(|| both.clone()),
         parse_tc(&a.tc_black)?.or_else(|| both.clone()),
     ];
+    if let (Some(t1), Some(t2)) = (parse_tc(&a.tc1)?, parse_tc(&a.tc2)?) {
+        cfg.engine_tc = Some([t1, t2]);
+    }
     if cfg.game.tc[0].is_some() != cfg.game.tc[1].is_some() {
         return Err(
             "give time controls for both colours (--tc, or --tc-red and --tc-black)".into(),
@@ -262,7 +283,8 @@ fn config(a: &MatchOptions) -> Result<MatchConfig, String> {
         depth: a.depth,
         nodes: a.nodes,
     };
-    if cfg.game.tc[0].is_none() && a.depth.is_none() && a.nodes.is_none() {
+    if cfg.game.tc[0].is_none() && cfg.engine_tc.is_none() && a.depth.is_none() && a.nodes.is_none()
+    {
         return Err("give a time control (--tc …) or a fixed --depth/--nodes".into());
     }
     let rules = match a.rules.as_str() {

@@ -14,6 +14,7 @@ mod cmd_match;
 mod cmd_mate;
 mod cmd_perft;
 mod cmd_spsa;
+mod cmd_suite;
 mod cmd_timeplan;
 mod cmd_train;
 mod cmd_tune;
@@ -63,6 +64,8 @@ enum Command {
     Spsa(cmd_spsa::SpsaArgs),
     /// Prove a forced mate in N (or that there is none) and print its main line.
     Mate(cmd_mate::MateArgs),
+    /// Run an engine over the mate suite at fixed times and count the mates it finds.
+    Suite(cmd_suite::SuiteArgs),
     /// Show what the time manager plans over a whole game for a time control.
     Timeplan(cmd_timeplan::TimePlanArgs),
     /// Tune the handcrafted evaluation on `qili datagen` data (Texel-style) and write
@@ -86,6 +89,7 @@ fn main() -> ExitCode {
         Some(Command::FitWdl(a)) => cmd_fitwdl::run(a),
         Some(Command::Spsa(a)) => cmd_spsa::run(a),
         Some(Command::Mate(a)) => cmd_mate::run(a),
+        Some(Command::Suite(a)) => cmd_suite::run(a),
         None => protocol::run_with_net(cli.net.as_deref()),
     }
 }

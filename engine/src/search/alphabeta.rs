@@ -175,6 +175,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     return 0;
                 }
                 if v >= pc_beta {
+                    self.stats.probcuts += 1;
                     if self.path_events == events_at_entry {
                         self.shared.tt.store(
                             key,
@@ -309,8 +310,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                         return 0;
                     }
                     if v < s_beta {
+                        self.stats.singular_extensions += 1;
                         singular = 1 + (!pv_node && v < s_beta - self.p.se_double) as i32;
                     } else if s_beta >= beta {
+                        self.stats.multi_cuts += 1;
                         return s_beta;
                     } else if tt_score >= beta {
                         singular = -1;

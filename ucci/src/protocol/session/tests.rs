@@ -50,6 +50,7 @@ impl Searcher for Instant {
             nodes: 1,
             errors: Vec::new(),
             notes: Vec::new(),
+            stats: engine::SearchStats::default(),
         }
     }
     fn probe(&self, _: &Position) -> Option<(Move, Score, u32)> {
