@@ -198,7 +198,7 @@ pub fn read_pgn(text: &str) -> ReadOutcome {
                     }
                 }
             }
-            Err(e) if matches!(e.kind, PgnErrorKind::BadToken(_)) => {
+            Err(e) if matches!(e.kind, PgnErrorKind::BadToken { .. }) => {
                 match read_notation_game(chunk) {
                     Ok(g) => out.games.push(g),
                     Err(why) => out.skipped.push(format!("game {n}: {why}")),

@@ -5,8 +5,8 @@
 //! - it searches fewer nodes (a node limit that doubles about every 1.7 levels),
 //!   so it sees less;
 //! - it chooses among its best few root moves with noise on their scores, so it
-//!   sometimes plays a move a few tenths of a pawn (at level 0, up to two pawns)
-//!   worse than the one it thinks best.
+//!   sometimes plays a move a few hundredths of a pawn (at level 0, up to most of a
+//!   pawn) worse than the one it thinks best.
 //!
 //! Level 20 is full strength: no node limit, no noise, the normal search.
 //! `UCI_Elo` picks the level whose measured strength matches, by linear
@@ -104,12 +104,14 @@ impl Strength {
         }
     }
 
-    /// The most noise added to a candidate's score: 200 cp at level 0, 10 cp at 19.
+    /// The most noise added to a candidate's score: 80 cp at level 0, 4 cp at 19
+    /// (the node limit does most of the weakening; noise adds variety and the
+    /// occasional second-best move).
     pub fn noise_cp(&self) -> i32 {
         if self.is_full() {
             return 0;
         }
-        (10.0 * (f64::from(MAX_LEVEL) - self.level())).round() as i32
+        (4.0 * (f64::from(MAX_LEVEL) - self.level())).round() as i32
     }
 
     /// The move to play among `lines` (root moves with their scores, best first,
@@ -165,7 +167,7 @@ mod tests {
         }
         assert_eq!(Strength::from_level(0).node_limit(), Some(64));
         assert_eq!(Strength::from_level(10).node_limit(), Some(4096));
-        assert_eq!(Strength::from_level(0).noise_cp(), 200);
+        assert_eq!(Strength::from_level(0).noise_cp(), 80);
     }
 
     #[test]
@@ -209,7 +211,7 @@ mod tests {
             *picked.entry(weak.choose(&lines, seed)).or_insert(0) += 1;
         }
         // Level 0 plays the second and third moves often, never the one 340 cp
-        // worse (beyond its 200 cp of noise).
+        // worse (beyond its 80 cp of noise).
         assert!(picked[&m("h2e2")] > 500, "{picked:?}");
         assert!(
             picked[&m("b2e2")] > 300 && picked[&m("h0g2")] > 100,

@@ -96,8 +96,12 @@ pub enum PgnErrorKind {
     BadTag(String),
     UnterminatedComment,
     UnbalancedVariation,
-    /// A movetext token that is neither a move, a move number, a NAG nor a result.
-    BadToken(String),
+    /// A movetext token that is neither a move, a move number, a NAG nor a result
+    /// (the token, and why it is not a move).
+    BadToken {
+        token: String,
+        reason: String,
+    },
     /// The `FEN` tag does not hold a valid position.
     BadFen(FenError),
     /// Move number `ply` (0-based) is not legal in the position it is played from.
@@ -114,9 +118,10 @@ impl fmt::Display for PgnError {
             PgnErrorKind::BadTag(s) => write!(f, "malformed tag '{s}'"),
             PgnErrorKind::UnterminatedComment => write!(f, "comment '{{' is never closed"),
             PgnErrorKind::UnbalancedVariation => write!(f, "unbalanced '(' or ')'"),
-            PgnErrorKind::BadToken(s) => {
-                write!(f, "'{s}' is not a move (ICCS, WXF or Chinese) or a result")
-            }
+            PgnErrorKind::BadToken { token, reason } => write!(
+                f,
+                "'{token}' is not a move (ICCS, WXF or Chinese) or a result: {reason}"
+            ),
             PgnErrorKind::BadFen(e) => write!(f, "bad FEN tag: {e}"),
             PgnErrorKind::IllegalMove { ply, error } => write!(f, "ply {}: {error}", ply + 1),
         }
@@ -477,15 +482,24 @@ impl GameBuilder {
             }
             return Ok(m);
         }
-        let bad = |reason: String| {
-            PgnErrorKind::BadToken(format!("{}: {reason}", crate::notation::echo(text)))
+        let bad = |reason: String| PgnErrorKind::BadToken {
+            token: crate::notation::echo(text),
+            reason,
         };
         let Some(pos) = self.position() else {
             return Err(bad(
                 "the position before it is unknown (bad FEN or an illegal move earlier)".into(),
             ));
         };
-        let m = crate::notation::parse_any(pos, text).map_err(|e| bad(e.to_string()))?;
+        let m = crate::notation::parse_any(pos, text).map_err(|e| {
+            use crate::notation::NotationError as N;
+            bad(match e {
+                N::Empty => "it is empty".to_string(),
+                N::Syntax { reason, .. } => reason.to_string(),
+                N::NoSuchMove(_) => "no legal move here fits it".to_string(),
+                N::Ambiguous { .. } => "several legal moves fit it".to_string(),
+            })
+        })?;
         pos.make_move(m);
         Ok(m)
     }
@@ -597,7 +611,7 @@ mod tests {
     fn errors_are_typed_and_located() {
         let e = parse_games("[Event \"x\"]\n\n1. h2e2 zz 1-0").unwrap_err();
         assert_eq!(e.line, 3);
-        assert!(matches!(e.kind, PgnErrorKind::BadToken(_)));
+        assert!(matches!(e.kind, PgnErrorKind::BadToken { .. }));
         let e = parse_games("1. h2e2 {open").unwrap_err();
         assert_eq!(e.kind, PgnErrorKind::UnterminatedComment);
         assert!(parse_games("[Event x]\n").is_err());

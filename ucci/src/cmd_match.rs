@@ -29,7 +29,7 @@ engines report is ignored.
 
 EXAMPLES:
   qili match --engine ./qili-new --engine ./qili-old --tc 10+0.1 --games 2000 \\
-      --concurrency 2 --openings bench/data/openings.epd --sprt 0,5 --pgn new-vs-old.pgn
+      --concurrency 2 --openings bench/data/openings.txt --sprt 0,5 --pgn new-vs-old.pgn
   qili match --engine ./qili --engine /opt/eleeye/ELEEYE --e2 name=ElephantEye \\
       --e2 option.usebook=false --tc 60+1 --games 20
   qili match --engine ./qili --engine ./qili-old --book '<embedded>' --book-depth 8 \\

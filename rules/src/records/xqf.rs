@@ -30,11 +30,15 @@
 //! The main line is the chain of first children, so it is the run of records from
 //! the first move while each one says a child follows.
 //!
-//! What could not be confirmed against files from XQStudio itself (none can be
-//! downloaded here): whether version 11 files rotate the piece slots (two public
-//! descriptions disagree; this reader follows the one that rotates only from 12), and
-//! whether any version checks the key sum. The tests build files with this writer
-//! and by hand from the layout above.
+//! Checked against real XQStudio files: the three samples that ship with
+//! ElephantEye's XQF tools (xqbase/eleeye, `XQFTOOLS/*.XQF`, encrypted version 18:
+//! a handicap game with a set-up start, a tournament game of 110 moves and the
+//! study 七星聚会) read with their players, events, results and whole main lines, and
+//! `qili judge` gives the same report on `SAMPLE.XQF` as on the `SAMPLE.PGN` those
+//! tools converted from it (the files are not ours to commit). The same tools'
+//! reader rotates the piece slots only from version 12, as this one does. Whether
+//! any version checks the key sum is still unknown; nothing here relies on it. The
+//! tests build files with this writer and by hand from the layout above.
 
 use super::{board_slots, gbk, slot_piece, RecordError};
 use crate::fen::{Setup, START_FEN};
