@@ -1,0 +1,224 @@
+//! The mate suite (`data/mates.tsv`, docs/MATES.md) and the positions without a
+//! short mate (`data/nomates.tsv`): the mate prover proves each recorded length
+//! exactly, the normal search finds the short ones, and "no mate" is proved where
+//! there is none. The long runs (every mate up to 4 proved within 10 s, the normal
+//! search at 1 s a position) are opt-in: `cargo test --release -p qili-engine
+//! --test mates -- --ignored --nocapture`.
+
+use engine::mate::{MateLimits, MateProver, MateResult};
+use engine::{Engine, EngineOptions, Limits, Score, SearchControl};
+use rules::{Color, Position};
+use std::collections::HashSet;
+
+struct Entry {
+    id: String,
+    fen: String,
+    mate: u32,
+    mechanism: String,
+    split: String,
+}
+
+fn suite() -> Vec<Entry> {
+    include_str!("data/mates.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("id\t") && !l.is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            Entry {
+                id: f[0].into(),
+                fen: f[1].into(),
+                mate: f[2].parse().expect("mate length"),
+                mechanism: f[3].into(),
+                split: f[4].into(),
+            }
+        })
+        .collect()
+}
+
+fn no_mates() -> Vec<(String, String, u32)> {
+    include_str!("data/nomates.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("id\t") && !l.is_empty())
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            (f[0].into(), f[1].into(), f[2].parse().expect("max"))
+        })
+        .collect()
+}
+
+fn prove(fen: &str, max: u32, nodes: u64) -> MateResult {
+    let pos = Position::from_fen(fen).expect("suite FEN");
+    MateProver::new(
+        MateLimits {
+            nodes: Some(nodes),
+            time_ms: None,
+        },
+        None,
+    )
+    .prove(&pos, max)
+}
+
+#[test]
+fn the_suite_covers_every_length_mechanism_and_side() {
+    let s = suite();
+    assert!(s.len() >= 200, "{} positions", s.len());
+    let lengths: HashSet<u32> = s.iter().map(|e| e.mate).collect();
+    for n in 2..=8 {
+        assert!(lengths.contains(&n), "no mate in {n}");
+    }
+    for m in [
+        "rook",
+        "cannon",
+        "knight",
+        "pawn",
+        "stalemate",
+        "double-check",
+        "discovered",
+        "facing",
+        "capture",
+    ] {
+        assert!(
+            s.iter().any(|e| e.mechanism.split('+').any(|t| t == m)),
+            "no {m} mate"
+        );
+    }
+    let mut sides = HashSet::new();
+    let mut fens = HashSet::new();
+    for e in &s {
+        let p = Position::from_fen(&e.fen).unwrap_or_else(|err| panic!("{}: {err}", e.id));
+        assert!(p.has_legal_move(), "{}: already over", e.id);
+        sides.insert(p.side_to_move());
+        assert!(fens.insert(e.fen.clone()), "{}: twice in the suite", e.id);
+        assert!(e.split == "held" || e.split == "tune", "{}", e.id);
+    }
+    assert_eq!(sides.len(), 2, "both colours to move");
+    assert!(s.iter().filter(|e| e.split == "held").count() >= 30);
+    let _ = Color::Red;
+}
+
+/// Every mate in 2 or 3 is proved with exactly its recorded length (the prover's
+/// iterative deepening proves there is none shorter on the way).
+#[test]
+fn short_mates_are_proved_exactly() {
+    let mut checked = 0;
+    for e in suite().iter().filter(|e| e.mate <= 3) {
+        match prove(&e.fen, e.mate, 2_000_000) {
+            MateResult::Mate { moves, line } => {
+                assert_eq!(moves, e.mate, "{}", e.id);
+                let mut p = Position::from_fen(&e.fen).unwrap();
+                for m in &line {
+                    assert!(p.is_legal(*m), "{}: {m}", e.id);
+                    p.make_move(*m);
+                }
+                assert!(
+                    !p.has_legal_move(),
+                    "{}: the line does not end in mate",
+                    e.id
+                );
+            }
+            other => panic!("{}: {other:?}", e.id),
+        }
+        checked += 1;
+    }
+    assert!(checked >= 20, "{checked}");
+}
+
+/// The normal search finds the mates in 2 and the held-out mates in 3 within
+/// 2 000 000 nodes each (about a second, the target). Not at a fixed
+/// depth: a mate whose first move is quiet (a mate threat) can sit behind
+/// late-move reductions until depth 12 or 13 (M2-196, M3-219), and M3-230 (a
+/// quiet knight move, then the king steps onto the open file so that the kings
+/// face) is found only at depth 17 after 1.8 M nodes, where the mate prover needs
+/// 1 400 nodes.
+#[test]
+fn the_search_finds_short_mates() {
+    let mut slowest = (0u64, String::new());
+    for e in suite()
+        .iter()
+        .filter(|e| e.mate <= 2 || (e.mate == 3 && e.split == "held"))
+    {
+        let pos = Position::from_fen(&e.fen).unwrap();
+        let mut engine = Engine::new(EngineOptions {
+            hash_mb: 8,
+            ..EngineOptions::default()
+        });
+        let limits = Limits {
+            nodes: Some(2_000_000),
+            ..Limits::default()
+        };
+        let mut first = None;
+        let r = engine.search(&pos, &limits, &SearchControl::new(), &mut |info| {
+            if first.is_none() && info.score == Score::Mate(e.mate as i32) {
+                first = Some(info.nodes);
+            }
+        });
+        assert_eq!(r.score, Score::Mate(e.mate as i32), "{}", e.id);
+        let nodes = first.unwrap_or(r.nodes);
+        if nodes > slowest.0 {
+            slowest = (nodes, e.id.clone());
+        }
+    }
+    println!("slowest: {} after {} nodes", slowest.1, slowest.0);
+}
+
+#[test]
+fn positions_without_a_short_mate_are_proved_so() {
+    let all = no_mates();
+    assert!(all.len() >= 20);
+    for (id, fen, max) in &all {
+        assert_eq!(
+            prove(fen, *max, 5_000_000),
+            MateResult::NoMate { max: *max },
+            "{id}"
+        );
+    }
+}
+
+/// Opt-in: every mate up to 4 moves proved within 10 s.
+#[test]
+#[ignore]
+fn every_mate_up_to_four_is_proved_within_ten_seconds() {
+    let mut worst = 0u128;
+    for e in suite().iter().filter(|e| e.mate <= 4) {
+        let pos = Position::from_fen(&e.fen).unwrap();
+        let t = std::time::Instant::now();
+        let r = MateProver::new(
+            MateLimits {
+                nodes: None,
+                time_ms: Some(10_000),
+            },
+            None,
+        )
+        .prove(&pos, e.mate);
+        worst = worst.max(t.elapsed().as_millis());
+        assert!(
+            matches!(r, MateResult::Mate { moves, .. } if moves == e.mate),
+            "{}: {r:?}",
+            e.id
+        );
+    }
+    println!("slowest proof: {worst} ms");
+}
+
+/// Opt-in: the normal search at 1 s a position, one thread (the README's figure).
+#[test]
+#[ignore]
+fn the_search_at_one_second_a_position() {
+    let s = suite();
+    let mut solved = 0;
+    for e in &s {
+        let pos = Position::from_fen(&e.fen).unwrap();
+        let mut engine = Engine::new(EngineOptions::default());
+        let limits = Limits {
+            movetime_ms: Some(1000),
+            ..Limits::default()
+        };
+        let r = engine.search(&pos, &limits, &SearchControl::new(), &mut |_| {});
+        if matches!(r.score, Score::Mate(n) if n > 0 && n as u32 <= e.mate) {
+            solved += 1;
+        } else {
+            println!("not solved: {} (mate {}, {})", e.id, e.mate, e.mechanism);
+        }
+    }
+    println!("solved {solved} of {}", s.len());
+}
