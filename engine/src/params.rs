@@ -56,6 +56,12 @@ pub struct SearchParams {
     /// (99: never).
     pub probcut_margin: i32,
     pub probcut_depth: i32,
+    /// 困毙 guard: where the opponent has at most this many legal moves (were we
+    /// to pass), one quiet move of ours may leave it none, which wins; razoring,
+    /// late-move pruning and SEE pruning of quiets are then off at the node, and
+    /// futility never prunes a move after which the opponent has no move (0: no
+    /// guard, for tests).
+    pub cramped_moves: i32,
 }
 
 pub const DEFAULT: SearchParams = SearchParams {
@@ -83,6 +89,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     corr_material_weight: 0,
     probcut_margin: 200,
     probcut_depth: 99,
+    cramped_moves: 3,
 };
 
 impl Default for SearchParams {
@@ -143,6 +150,7 @@ tunables! {
     corr_material_weight: 0, 512, 20.0;
     probcut_margin: 50, 500, 20.0;
     probcut_depth: 3, 99, 1.0;
+    cramped_moves: 3, 20, 1.0;
 }
 
 impl SearchParams {

@@ -357,6 +357,21 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         (raw + c).clamp(-EVAL_LIMIT, EVAL_LIMIT)
     }
 
+    /// Has the side not to move at most `cramped_moves` legal moves (were the side
+    /// to move to pass)? Then one quiet move may leave it none (困毙, a win), and the
+    /// pruning that drops quiet moves unseen must not run. Asked lazily: `cache`
+    /// holds the answer for the node.
+    pub(crate) fn opponent_cramped(&mut self, cache: &mut Option<bool>) -> bool {
+        if let Some(c) = *cache {
+            return c;
+        }
+        let limit = self.p.cramped_moves.max(0) as usize;
+        let them = self.pos.side_to_move().flip();
+        let c = limit > 0 && self.pos.legal_move_count_of(them, limit + 1) <= limit;
+        *cache = Some(c);
+        c
+    }
+
     fn has_attacking_pieces(&self, c: Color) -> bool {
         (self.pos.pieces(c, PieceKind::Rook)
             | self.pos.pieces(c, PieceKind::Knight)

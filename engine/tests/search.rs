@@ -123,6 +123,36 @@ fn quiescence_sees_a_side_left_without_a_move() {
     }
 }
 
+/// Mates in 2 that end in 困毙 (`main_search_sees_a_side_left_without_a_move`
+/// explains them): FEN, the only winning first move, the only reply, every
+/// finishing move with an x for a capture.
+const STALEMATE_MATES_IN_TWO: &[(&str, &str, &str, &[&str])] = &[
+    // Black: two rooks, two knights, two cannons, three pawns against two rooks,
+    // knight, cannon, two pawns. 车九平四 (a2f2) checks on the f-file; only the
+    // knight g9f7 blocks; the quiet 车四退一 (f2f1) takes f1 from the cannon on
+    // f0. Then knight f7 is pinned by the rook, knight e7 is the leg that stops
+    // the red knight d7 from checking, cannon d8 and advisor e8 are the two
+    // screens between the red cannon c8 and the king, the elephant a7 is blocked
+    // at b6, and the rest box each other in.
+    (
+        "2brran2/2Ccak2P/b2Nn4/1R7/P8/9/9/R8/9/4Kcppp w - - 0 1",
+        "a2f2",
+        "g9f7",
+        &["f2f1"],
+    ),
+    // Black: the same army (jammed in Red's corner) against two rooks, knight,
+    // cannon, two pawns. 车九进二 (a7a9) checks on the back rank; 将5进1 (e9e8) is
+    // forced; the knight or the pawn to b6 blocks the eye of the elephant c5 (or
+    // the knight takes it). Knight e1 and elephant e7 are the two screens
+    // between the red cannon e0 and the king, and may not leave the e-file.
+    (
+        "4ka3/6P2/R3ba3/P8/2b6/N8/9/5R3/4ncppp/3KCnrcr w - - 0 1",
+        "a7a9",
+        "e9e8",
+        &["a4b6", "a4c5x", "a6b6"],
+    ),
+];
+
 #[test]
 fn main_search_sees_a_side_left_without_a_move() {
     // Mates in 2 that end in 困毙: a check, the one reply, then a move after which
@@ -135,33 +165,7 @@ fn main_search_sees_a_side_left_without_a_move() {
     // centipawn score or a longer mate at depths 4 to 7 on both.)
     // (FEN, the only winning first move, the only reply, every finishing move with
     // an x for a capture.)
-    let cases = [
-        // Black: two rooks, two knights, two cannons, three pawns against two rooks,
-        // knight, cannon, two pawns. 车九平四 (a2f2) checks on the f-file; only the
-        // knight g9f7 blocks; the quiet 车四退一 (f2f1) takes f1 from the cannon on
-        // f0. Then knight f7 is pinned by the rook, knight e7 is the leg that stops
-        // the red knight d7 from checking, cannon d8 and advisor e8 are the two
-        // screens between the red cannon c8 and the king, the elephant a7 is blocked
-        // at b6, and the rest box each other in.
-        (
-            "2brran2/2Ccak2P/b2Nn4/1R7/P8/9/9/R8/9/4Kcppp w - - 0 1",
-            "a2f2",
-            "g9f7",
-            &["f2f1"][..],
-        ),
-        // Black: the same army (jammed in Red's corner) against two rooks, knight,
-        // cannon, two pawns. 车九进二 (a7a9) checks on the back rank; 将5进1 (e9e8) is
-        // forced; the knight or the pawn to b6 blocks the eye of the elephant c5 (or
-        // the knight takes it). Knight e1 and elephant e7 are the two screens
-        // between the red cannon e0 and the king, and may not leave the e-file.
-        (
-            "4ka3/6P2/R3ba3/P8/2b6/N8/9/5R3/4ncppp/3KCnrcr w - - 0 1",
-            "a7a9",
-            "e9e8",
-            &["a4b6", "a4c5x", "a6b6"][..],
-        ),
-    ];
-    for (fen, win, reply, finishes) in cases {
+    for &(fen, win, reply, finishes) in STALEMATE_MATES_IN_TWO {
         let mut pos = Position::from_fen(fen).unwrap();
         let win = pos.parse_move(win).unwrap();
         assert!(!forced_win_within(&mut pos, 1), "{fen}");
@@ -207,10 +211,99 @@ fn main_search_sees_a_side_left_without_a_move() {
         // docs/ARCHITECTURE.md: such mates are found a ply late). With the round-6
         // net both cases were found at depth 3, with the round-7 net the first at 4.
         let pos = Position::from_fen(fen).unwrap();
-        for depth in 4..=7 {
+        for depth in 2..=7 {
             let r = search_depth(&mut engine(1, 16), &pos, depth);
             assert_eq!(r.best, Some(win), "{fen} depth {depth}");
             assert_eq!(r.score, Score::Mate(2), "{fen} depth {depth}");
+        }
+    }
+}
+
+/// Each pruning rule that drops quiet moves unseen (razoring, late-move pruning,
+/// SEE pruning of quiets, futility) made as aggressive as it can be, the others
+/// off: with the 困毙 guard the finishing quiet move of both mates is still found
+/// at depths 2 and 3 (it sits at a node of depth 1 or 2); without the guard
+/// (`cramped_moves` 0) the same rule drops it at depth 2 or 3 in one of them at
+/// least (razoring, late-move pruning and futility; see below for SEE).
+#[test]
+fn every_quiet_pruning_rule_keeps_a_move_that_leaves_no_move() {
+    use engine::params::{SearchParams, DEFAULT};
+    const OFF: i32 = 1_000_000;
+    let quiet_pruning_off = SearchParams {
+        razor_margin: OFF,
+        lmp_base: OFF,
+        see_quiet: OFF,
+        futility_base: OFF,
+        ..DEFAULT
+    };
+    let rules: [(&str, SearchParams); 4] = [
+        (
+            "razoring",
+            SearchParams {
+                razor_margin: -OFF,
+                ..quiet_pruning_off
+            },
+        ),
+        (
+            "late-move pruning",
+            SearchParams {
+                lmp_base: 0,
+                ..quiet_pruning_off
+            },
+        ),
+        (
+            "SEE pruning of quiets",
+            SearchParams {
+                see_quiet: -OFF,
+                ..quiet_pruning_off
+            },
+        ),
+        (
+            "futility",
+            SearchParams {
+                futility_base: -OFF,
+                ..quiet_pruning_off
+            },
+        ),
+    ];
+    let run = |params: SearchParams, fen: &str, depth: u32| {
+        let mut e = Engine::new(EngineOptions {
+            threads: 1,
+            hash_mb: 16,
+            params,
+            ..EngineOptions::default()
+        });
+        search_depth(&mut e, &Position::from_fen(fen).unwrap(), depth)
+    };
+    for (rule, params) in rules {
+        assert!(params.cramped_moves > 0);
+        let mut missed_without_guard = false;
+        for &(fen, win, _, _) in STALEMATE_MATES_IN_TWO {
+            for depth in 2..=3 {
+                let r = run(params, fen, depth);
+                assert_eq!(r.score, Score::Mate(2), "{rule}: {fen} depth {depth}");
+                assert_eq!(r.best.map(|m| m.to_string()), Some(win.to_string()));
+            }
+            for depth in 2..=3 {
+                let unguarded = run(
+                    SearchParams {
+                        cramped_moves: 0,
+                        ..params
+                    },
+                    fen,
+                    depth,
+                );
+                missed_without_guard |= unguarded.score != Score::Mate(2);
+            }
+        }
+        // SEE pruning cannot drop it here: at a node of depth 1 its margin is 0
+        // (a safe quiet passes), and from depth 2 on the move found one iteration
+        // earlier is the hash move, searched first and never pruned.
+        if rule != "SEE pruning of quiets" {
+            assert!(
+                missed_without_guard,
+                "{rule} never dropped the finishing move"
+            );
         }
     }
 }

@@ -12,7 +12,7 @@
 use crate::attacks;
 use crate::bitboard::{file_major_bit, Bitboard};
 use crate::position::Position;
-use crate::types::{Move, PieceKind, Square};
+use crate::types::{Color, Move, PieceKind, Square};
 use std::mem::MaybeUninit;
 
 /// Enough for any playable position: a side has at most 16 pieces
@@ -283,10 +283,16 @@ impl Position {
     /// After moving the piece on `from` to `to`, is the mover's king (then on `ksq`) safe?
     #[inline(always)]
     pub(crate) fn move_keeps_king_safe(&self, from: Square, to: Square, ksq: Square) -> bool {
+        self.move_keeps_king_of_safe(self.side_to_move(), from, to, ksq)
+    }
+
+    /// The same for a move of `side`'s piece, whoever is to move.
+    #[inline(always)]
+    fn move_keeps_king_of_safe(&self, side: Color, from: Square, to: Square, ksq: Square) -> bool {
         let to_bb = Bitboard::from_square(to);
         let occ = (self.occupied() ^ Bitboard::from_square(from)) | to_bb;
         let byf = (self.occ_by_file() ^ file_major_bit(from)) | file_major_bit(to);
-        self.king_danger(ksq, self.side_to_move().flip(), occ, byf, !to_bb)
+        self.king_danger(ksq, side.flip(), occ, byf, !to_bb)
             .is_empty()
     }
 
@@ -357,7 +363,22 @@ impl Position {
     /// 困毙 when not in check.) Stops at the first legal move, trying the pieces that
     /// are least often immobile first, so that search can afford to ask.
     pub fn has_legal_move(&self) -> bool {
-        let us = self.side_to_move();
+        self.legal_move_count_up_to(1) > 0
+    }
+
+    /// How many legal moves the side to move has, counting no further than `limit`
+    /// (search asks whether a side is nearly out of moves, where one quiet move of
+    /// the other side could leave it none: 困毙).
+    pub fn legal_move_count_up_to(&self, limit: usize) -> usize {
+        self.legal_move_count_of(self.side_to_move(), limit)
+    }
+
+    /// The moves `side` would have were it its turn (the same board), counted no
+    /// further than `limit`: how cramped the side not to move is, without passing.
+    pub fn legal_move_count_of(&self, side: Color, limit: usize) -> usize {
+        let us = side;
+        let king = self.king_square(us);
+        let mut n = 0;
         for kind in [
             PieceKind::Rook,
             PieceKind::Cannon,
@@ -369,13 +390,17 @@ impl Position {
         ] {
             for from in self.pieces(us, kind) {
                 for to in self.pseudo_targets(from) {
-                    if self.is_legal(Move::new(from, to)) {
-                        return true;
+                    let ksq = if kind == PieceKind::King { to } else { king };
+                    if self.move_keeps_king_of_safe(us, from, to, ksq) {
+                        n += 1;
+                        if n >= limit {
+                            return n;
+                        }
                     }
                 }
             }
         }
-        false
+        n
     }
 }
 

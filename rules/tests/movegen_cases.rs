@@ -339,6 +339,14 @@ fn consistent(p: &Position) {
     }
     assert!(!p.is_legal(Move::NULL));
     assert_eq!(p.has_legal_move(), !all.is_empty(), "{}", p.to_fen());
+    for limit in [1, 2, 3, 6, 7, MAX_MOVES] {
+        assert_eq!(
+            p.legal_move_count_up_to(limit),
+            all.len().min(limit),
+            "legal_move_count_up_to({limit}) in {}",
+            p.to_fen()
+        );
+    }
     let naive = naive_legal(p);
     assert_eq!(all, naive, "generator vs naive rules in {}", p.to_fen());
     let caps: HashSet<Move> = p.legal_captures().iter().copied().collect();

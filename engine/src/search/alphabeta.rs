@@ -97,9 +97,14 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
         let us = self.pos.side_to_move();
 
+        // Whether the opponent is nearly out of moves (asked lazily, once a node).
+        let mut cramped = None;
         if !pv_node && !in_check && excluded.is_null() {
             // Razoring: hopeless at low depth, check with quiescence.
-            if depth <= 3 && static_eval + self.p.razor_margin * depth < alpha && alpha < RULE_BOUND
+            if depth <= 3
+                && static_eval + self.p.razor_margin * depth < alpha
+                && alpha < RULE_BOUND
+                && !self.opponent_cramped(&mut cramped)
             {
                 let v = self.qsearch(alpha - 1, alpha, ply);
                 if v < alpha {
@@ -271,7 +276,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                         continue;
                     }
                 } else {
-                    if move_count > lmp_limit && depth <= 8 {
+                    if move_count > lmp_limit && depth <= 8 && !self.opponent_cramped(&mut cramped)
+                    {
                         // Every later quiet would be pruned here too: drop them from
                         // the picker, but count them, so that the losing captures that
                         // follow them keep their move numbers (same tree, less work).
@@ -280,6 +286,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     }
                     if lmr_depth <= 6
                         && !see_ge(&self.pos, m, -self.p.see_quiet * lmr_depth * lmr_depth)
+                        && !self.opponent_cramped(&mut cramped)
                     {
                         continue;
                     }
@@ -329,6 +336,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 && lmr_depth <= 7
                 && static_eval + self.p.futility_base + self.p.futility_depth * lmr_depth <= alpha
                 && alpha < RULE_BOUND
+                // A move that leaves the opponent without a legal move (困毙) wins.
+                && (self.p.cramped_moves == 0 || self.pos.has_legal_move())
             {
                 self.unmake();
                 continue;
