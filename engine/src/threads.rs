@@ -4,8 +4,8 @@
 //! of the thread that got furthest is played. A helper that panics is reported
 //! and its result dropped; the main thread's result still stands.
 //!
-//! Below full strength (`strength.rs`) the main thread searches its best few root
-//! moves with exact scores and one of them is chosen with noise.
+//! Below full strength (`strength.rs`) the search stops at the level's node limit,
+//! and the weaker levels judge the root moves with the level's root noise.
 
 use crate::eval::Evaluator;
 use crate::history::Histories;
@@ -77,7 +77,11 @@ where
         .map_or(MAX_DEPTH, |d| (d.min(MAX_DEPTH as u32) as i32).max(1));
     let threads = histories.len().max(1);
     let shown_lines = limits.multipv.max(1);
-    let searched_lines = shown_lines.max(strength.candidates());
+    // A weak level's noise, or the Randomness option's, whichever is larger.
+    let root_noise = match (limits.root_noise, strength.root_noise(job.noise_seed)) {
+        (Some(a), Some(b)) => Some(if a.amplitude >= b.amplitude { a } else { b }),
+        (a, b) => a.or(b),
+    };
     let pieces = job.pos.occupied().count();
 
     let shared = Shared {
@@ -92,7 +96,7 @@ where
         node_limit,
         poll_mask: search::poll_mask(node_limit),
         infinite: limits.infinite,
-        root_noise: limits.root_noise,
+        root_noise,
         crumbs: if threads > 1 {
             (0..search::CRUMBS)
                 .map(|_| search::Crumb::default())
@@ -115,7 +119,6 @@ where
         .expect("at least one thread's histories");
     let make_eval = &make_eval;
     let mut errors = Vec::new();
-    let mut candidates: Vec<(Move, i32)> = Vec::new();
     let mut stats = crate::SearchStats::default();
     // The first line of the last iteration reported: the answer must agree with it.
     let mut last_reported: Option<(Move, i32)> = None;
@@ -151,7 +154,7 @@ where
             shared,
             main_hist,
             root,
-            searched_lines,
+            shown_lines,
         );
         // Like ElephantEye and Stockfish, report the root move only in long searches.
         let currmove = |m: Move, number: usize, depth: i32| {
@@ -201,15 +204,6 @@ where
                     currmove: None,
                 });
             }
-            // The lines a weakened level chooses among: those of the last
-            // completed iteration (an aborted one has scores for some moves only).
-            candidates = w
-                .root_moves
-                .iter()
-                .take(searched_lines)
-                .filter(|rm| rm.score > -score::INF)
-                .map(|rm| (rm.mv, rm.score))
-                .collect();
             let best = &w.root_moves[0];
             last_reported = Some((best.mv, best.without_noise(best.score)));
             let thinking = (!limits.infinite).then(|| start.elapsed().as_millis() as u64);
@@ -264,17 +258,7 @@ where
             currmove: None,
         });
     }
-    let (best, ponder) = if !strength.is_full() && candidates.len() > 1 {
-        let m = strength.choose(&candidates, job.noise_seed);
-        let ponder = if m == chosen.best {
-            chosen.pv.get(1).copied()
-        } else {
-            None
-        };
-        (m, ponder)
-    } else {
-        (chosen.best, chosen.pv.get(1).copied())
-    };
+    let (best, ponder) = (chosen.best, chosen.pv.get(1).copied());
     let counted = if limits.infinite {
         None
     } else {
@@ -434,7 +418,7 @@ mod tests {
     }
 
     #[test]
-    fn a_weak_level_obeys_its_node_limit_and_chooses_among_its_best_moves() {
+    fn a_weak_level_obeys_its_node_limit_and_varies_its_moves() {
         let pos = Position::startpos();
         let root: Vec<Move> = pos.legal_moves().iter().copied().collect();
         let limits = Limits::default();
@@ -442,14 +426,13 @@ mod tests {
         let (tt, mut hist, mut options) = job_parts(1);
         options.strength = Strength::from_level(2);
         let limit = options.strength.node_limit().unwrap();
-        // What depth 1 with four exact lines costs here, measured.
+        // What depth 1 costs here, measured.
         let first_iteration = {
             let job = Job {
                 pos: &pos,
                 root: &root,
                 limits: &Limits {
                     depth: Some(1),
-                    multipv: 4,
                     ..Limits::default()
                 },
                 control: &control,
