@@ -121,7 +121,9 @@ pub fn allocate(tc: &TimeControl, lag: &Lag, game_ply: u32) -> TimeBudget {
         .saturating_sub(u64::from(game_ply / 8))
         .max(LAG_BANK_MIN);
     let horizon_total = tc.time_ms.saturating_add(inc.saturating_mul(h - 1));
-    let hiccups = HICCUP_MS.saturating_mul(h).min(horizon_total / HICCUP_SHARE);
+    let hiccups = HICCUP_MS
+        .saturating_mul(h)
+        .min(horizon_total / HICCUP_SHARE);
     let pool = horizon_total
         .saturating_sub(lag.expected_ms.saturating_mul(h))
         .saturating_sub(unpaid.saturating_mul(bank_moves))
