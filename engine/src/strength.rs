@@ -22,8 +22,8 @@ use crate::limits::RootNoise;
 /// The strongest `Skill Level`: full strength.
 pub const MAX_LEVEL: u32 = 20;
 
-/// Levels below this choose among their best few lines with noise; from it up they
-/// search one line.
+/// Levels below this judge the root moves with noise (`root_noise`); from it up
+/// only the node limit weakens them.
 pub const NOISY_BELOW: u32 = 10;
 
 /// Full strength on the `UCI_Elo` scale (a convention: no common rating list

@@ -375,8 +375,7 @@ impl Position {
 
     /// The moves `side` would have were it its turn (the same board), counted no
     /// further than `limit`: how cramped the side not to move is, without passing.
-    pub fn legal_move_count_of(&self, side: Color, limit: usize) -> usize {
-        let us = side;
+    pub fn legal_move_count_of(&self, us: Color, limit: usize) -> usize {
         let king = self.king_square(us);
         let mut n = 0;
         for kind in [
