@@ -67,6 +67,9 @@ fn chosen(names: &[String]) -> Result<Vec<&'static Tunable>, String> {
         if p.corr_pawn_weight == 0 && p.corr_material_weight == 0 {
             v.retain(|t| !t.name.starts_with("corr_"));
         }
+        if p.check_bonus == 0 {
+            v.retain(|t| t.name != "check_bonus");
+        }
         return Ok(v);
     }
     names

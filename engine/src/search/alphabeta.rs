@@ -244,6 +244,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     None
                 },
             ],
+            check_bonus: self.p.check_bonus,
         };
         let mut picker = MovePicker::new(tt_move).prefetching(self.shared.tt);
         let mut best = -INF;
