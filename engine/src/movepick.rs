@@ -55,6 +55,20 @@ fn check_squares(pos: &Position) -> [Bitboard; 4] {
     ]
 }
 
+/// Does a quiet move of a `kind` piece to `to` give direct check, by the squares
+/// of `check_squares`? (Kings, advisors and elephants never give direct check.)
+#[inline(always)]
+fn is_direct_check(checks: &[Bitboard; 4], kind: PieceKind, to: rules::Square) -> bool {
+    let slot = match kind {
+        PieceKind::Rook => 0,
+        PieceKind::Cannon => 1,
+        PieceKind::Knight => 2,
+        PieceKind::Pawn => 3,
+        _ => return false,
+    };
+    checks[slot].has(to)
+}
+
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Stage {
     HashMove,
@@ -248,14 +262,7 @@ impl<'t> MovePicker<'t> {
             } else if m == counter {
                 COUNTER
             } else {
-                let checking = check_bonus != 0
-                    && match mover.kind {
-                        PieceKind::Rook => checks[0].has(m.to()),
-                        PieceKind::Cannon => checks[1].has(m.to()),
-                        PieceKind::Knight => checks[2].has(m.to()),
-                        PieceKind::Pawn => checks[3].has(m.to()),
-                        _ => false,
-                    };
+                let checking = check_bonus != 0 && is_direct_check(&checks, mover.kind, m.to());
                 hist.quiet(us, m) + hist.cont(&ctx.cont, mover, m) + check_bonus * checking as i32
             };
             moves[n] = m;
@@ -303,6 +310,7 @@ mod tests {
         let mut checks_seen = 0;
         for fen in crate::bench_positions::BENCH_FENS {
             let pos = Position::from_fen(fen).expect("valid FEN");
+            let checks = check_squares(&pos);
             let mut picker = MovePicker::new(Move::NULL);
             let mut quiet_non_check_seen = false;
             while let Some(m) = picker.next(&pos, &hist, 0, &ctx) {
@@ -310,15 +318,7 @@ mod tests {
                     continue;
                 }
                 let mover = pos.piece_at(m.from()).expect("a piece moves");
-                let checks = check_squares(&pos);
-                let direct = match mover.kind {
-                    PieceKind::Rook => checks[0].has(m.to()),
-                    PieceKind::Cannon => checks[1].has(m.to()),
-                    PieceKind::Knight => checks[2].has(m.to()),
-                    PieceKind::Pawn => checks[3].has(m.to()),
-                    _ => false,
-                };
-                if direct {
+                if is_direct_check(&checks, mover.kind, m.to()) {
                     assert!(!quiet_non_check_seen, "{fen}: check {m} after a quiet move");
                     checks_seen += 1;
                 } else {
@@ -343,21 +343,22 @@ mod tests {
             let ksq = pos.king_square(them);
             for &m in pos.legal_moves().as_slice() {
                 let mover = pos.piece_at(m.from()).expect("a piece moves");
-                let slot = match mover.kind {
-                    PieceKind::Rook => 0,
-                    PieceKind::Cannon => 1,
-                    PieceKind::Knight => 2,
-                    PieceKind::Pawn => 3,
-                    _ => continue,
-                };
-                if pos.piece_at(m.to()).is_some() || attacks::lines(ksq).has(m.from()) {
+                let checker_kind = matches!(
+                    mover.kind,
+                    PieceKind::Rook | PieceKind::Cannon | PieceKind::Knight | PieceKind::Pawn
+                );
+                if !checker_kind
+                    || pos.piece_at(m.to()).is_some()
+                    || attacks::lines(ksq).has(m.from())
+                {
                     continue;
                 }
                 let mut after = pos.clone();
                 after.make_move(m);
                 let direct = after.attackers_to_king(them).has(m.to());
-                assert_eq!(checks[slot].has(m.to()), direct, "{fen} {m}");
-                predicted += checks[slot].has(m.to()) as usize;
+                let said = is_direct_check(&checks, mover.kind, m.to());
+                assert_eq!(said, direct, "{fen} {m}");
+                predicted += said as usize;
                 agreed += 1;
             }
         }
