@@ -7,6 +7,7 @@ pub mod eval;
 pub mod history;
 pub mod limits;
 pub mod mate;
+pub mod mate_probe;
 pub mod movepick;
 pub mod params;
 pub mod score;

@@ -184,6 +184,9 @@ pub(crate) struct Worker<'a, E: Evaluator> {
     pub completed_depth: i32,
     /// The main thread reports each root move here (for `info currmove`).
     pub currmove_sink: Option<&'a dyn Fn(Move, usize, i32)>,
+    /// The main thread offers the mate prover its share here at each poll, with
+    /// its completed depth; `true`: a mate is proved, stop.
+    pub probe_sink: Option<&'a dyn Fn(i32) -> bool>,
     /// The search constants (a copy: read at every node).
     p: SearchParams,
     pub stats: crate::SearchStats,
@@ -233,6 +236,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             path_events: 0,
             completed_depth: 0,
             currmove_sink: None,
+            probe_sink: None,
             p: shared.options.params,
             stats: crate::SearchStats::default(),
             reductions: Reductions::new(&shared.options.params),
@@ -259,7 +263,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             // A node limit ends the search only after one full iteration, so that
             // even `go nodes 1` (or the weakest level) answers with a searched move.
             || (self.completed_depth >= 1 && sh.node_limit.is_some_and(|n| sh.total_nodes() >= n))
-            || (sh.timed() && sh.hard_ms.is_some_and(|h| sh.elapsed_ms() >= h));
+            || (sh.timed() && sh.hard_ms.is_some_and(|h| sh.elapsed_ms() >= h))
+            || self.probe_sink.is_some_and(|probe| probe(self.completed_depth));
         if stop {
             sh.abort.store(true, Ordering::Relaxed);
         }

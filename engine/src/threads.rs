@@ -10,6 +10,7 @@
 use crate::eval::Evaluator;
 use crate::history::Histories;
 use crate::limits::{Limits, SearchControl, SearchInfo, SearchResult};
+use crate::mate_probe::{MateProbe, ProvenMate};
 use crate::score;
 use crate::search::{self, NodeCounter, Shared, Worker, MAX_DEPTH};
 use crate::stop::{StopRules, Verdict};
@@ -17,7 +18,7 @@ use crate::timeman::{counted_elapsed_ms, TimeBudget};
 use crate::tt::TranspositionTable;
 use crate::{wdl, EngineOptions};
 use rules::{Move, Position};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
@@ -179,6 +180,35 @@ where
             });
         };
         w.currmove_sink = Some(&currmove);
+        // The mate prover beside the search (`mate_probe.rs`): at full strength,
+        // one line, no node limit (a node-limited search is measured by its
+        // nodes). It takes its share at the main thread's polls, once the last
+        // completed iteration scores the position as won.
+        let probe = RefCell::new(
+            (root_noise.is_none() && shown_lines == 1 && node_limit.is_none())
+                .then(|| MateProbe::new(s, job.pos, job.root, job.control.stop_flag())),
+        );
+        let probe_score = Cell::new(-score::INF);
+        let proven: RefCell<Option<ProvenMate>> = RefCell::new(None);
+        let probe_hook = |depth: i32| -> bool {
+            let mut guard = probe.borrow_mut();
+            let Some(p) = guard.as_mut() else {
+                return false;
+            };
+            let time_left = shared
+                .hard_ms
+                .filter(|_| shared.timed())
+                .map(|h| h.saturating_sub(shared.elapsed_ms()));
+            let elapsed = start.elapsed().as_millis() as u64;
+            match p.probe(probe_score.get(), depth, elapsed, time_left) {
+                Some(mate) => {
+                    *proven.borrow_mut() = Some(mate);
+                    true
+                }
+                None => false,
+            }
+        };
+        w.probe_sink = Some(&probe_hook);
         w.iterate(max_depth, &mut |w| {
             let elapsed = start.elapsed().as_millis() as u64;
             let nodes = shared.total_nodes().max(w.nodes);
@@ -208,6 +238,7 @@ where
             last_reported = Some((best.mv, best.without_noise(best.score)));
             let thinking = (!limits.infinite).then(|| start.elapsed().as_millis() as u64);
             let pondering = job.control.pondering();
+            probe_score.set(best.score);
             match stop.go_on(best.mv, best.score, w.completed_depth, thinking, pondering) {
                 Verdict::GoOn => true,
                 Verdict::Stop => false,
@@ -217,7 +248,35 @@ where
                 }
             }
         });
-        let main = thread_result(&w);
+        let mut main = thread_result(&w);
+        if let Some(mate) = proven.borrow_mut().take() {
+            // Proved, and the shortest: report it as the answer.
+            let elapsed = start.elapsed().as_millis() as u64;
+            let probe_nodes = probe.borrow().as_ref().map_or(0, |p| p.nodes());
+            let nodes = shared.total_nodes().max(w.nodes) + probe_nodes;
+            let reported = score::to_report(mate.score());
+            (on_info.borrow_mut())(&SearchInfo {
+                depth: main.depth.max(1) as u32,
+                seldepth: 2 * mate.moves - 1,
+                multipv: 1,
+                score: reported,
+                wdl: wdl::MODEL.per_mille(reported, pieces),
+                lower_bound: None,
+                time_ms: elapsed,
+                nodes,
+                nps: nodes * 1000 / elapsed.max(1),
+                hashfull: shared.tt.hashfull(),
+                pv: mate.line.clone(),
+                currmove: None,
+            });
+            last_reported = Some((mate.line[0], mate.score()));
+            main = ThreadResult {
+                best: mate.line[0],
+                score: mate.score(),
+                depth: main.depth,
+                pv: mate.line,
+            };
+        }
         stats = w.stats;
         // `go infinite` and `go ponder` never return before stop (or ponderhit).
         wait_while_required(limits, job.control);
