@@ -227,8 +227,12 @@ impl<'scope, 'env> MateProbe<'scope, 'env> {
                 // The main thread's next slice, or `None` once it has gone.
                 grant_rx.recv().ok()
             }));
-            let result = prover.prove(&pos, PROBE_MAX_MOVES);
-            let nodes = prover.nodes;
+            // A failure in the prover must not take the search down with it: it
+            // ends the probe (`Unknown`), the search goes on without it.
+            let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                (prover.prove(&pos, PROBE_MAX_MOVES), prover.nodes)
+            }));
+            let (result, nodes) = result.unwrap_or((MateResult::Unknown { searched: 0 }, 0));
             let _ = report_tx.send(Report::Finished { result, nodes });
         });
         Turns { grants, reports }
