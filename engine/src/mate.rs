@@ -62,6 +62,19 @@ struct Known {
     best: Move,
 }
 
+impl Known {
+    /// What this says of a mate within `n` moves: proved, refuted, or unknown.
+    fn answer(&self, n: u32) -> Option<bool> {
+        if n <= self.no_mate_upto as u32 {
+            Some(false)
+        } else if self.mate_within != 0 && n >= self.mate_within as u32 {
+            Some(true)
+        } else {
+            None
+        }
+    }
+}
+
 /// The table's keys are Zobrist keys, already uniformly random: hashing them
 /// again (SipHash) only costs time.
 #[derive(Default)]
@@ -282,12 +295,9 @@ impl<'a> MateProver<'a> {
             return false;
         }
         let key = pos.key();
-        let known = self.table.get(&key).copied().unwrap_or_default();
-        if n <= known.no_mate_upto as u32 {
-            return false;
-        }
-        if known.mate_within != 0 && n >= known.mate_within as u32 {
-            return true;
+        let known = self.known(key);
+        if let Some(r) = known.answer(n) {
+            return r;
         }
         self.nodes += 1;
         let ply = pos.history().len() - self.root_len;
@@ -360,18 +370,10 @@ impl<'a> MateProver<'a> {
         let mut moves = MoveList::new();
         let mut later = MoveList::new();
         for &m in all.as_slice() {
-            let known = self
-                .table
-                .get(&pos.key_after(m))
-                .copied()
-                .unwrap_or_default();
-            if n <= known.no_mate_upto as u32 {
-                continue;
-            }
-            if known.mate_within != 0 && n >= known.mate_within as u32 {
-                moves.push(m);
-            } else {
-                later.push(m);
+            match self.known(pos.key_after(m)).answer(n) {
+                Some(false) => continue,
+                Some(true) => moves.push(m),
+                None => later.push(m),
             }
         }
         let fixed = moves.len();
@@ -412,12 +414,8 @@ impl<'a> MateProver<'a> {
         // Defences are kept in the table too (the side to move is in the key):
         // attacker moves transpose into the same defences.
         let key = pos.key();
-        let known = self.table.get(&key).copied().unwrap_or_default();
-        if n <= known.no_mate_upto as u32 {
-            return false;
-        }
-        if known.mate_within != 0 && n >= known.mate_within as u32 {
-            return true;
+        if let Some(r) = self.known(key).answer(n) {
+            return r;
         }
         let ply = pos.history().len() - self.root_len;
         let floor_above = std::mem::replace(&mut self.rep_floor, usize::MAX);
@@ -428,6 +426,11 @@ impl<'a> MateProver<'a> {
             self.remember(key, n, mated, Move::NULL);
         }
         mated
+    }
+
+    /// What the table knows of the position `key` (nothing: the default).
+    fn known(&self, key: u64) -> Known {
+        self.table.get(&key).copied().unwrap_or_default()
     }
 
     /// Keep in the table what was proved of the position `key` with `n` moves.
@@ -463,12 +466,8 @@ impl<'a> MateProver<'a> {
         let mut keyed = [(0u32, Move::NULL); rules::movegen::MAX_MOVES];
         let mut len = 0;
         for &m in moves.as_slice() {
-            let known = self
-                .table
-                .get(&pos.key_after(m))
-                .copied()
-                .unwrap_or_default();
-            if known.no_mate_upto as u32 >= n - 1 {
+            let known = self.known(pos.key_after(m));
+            if known.answer(n - 1) == Some(false) {
                 return false;
             }
             let class = if known.mate_within != 0 {

@@ -251,24 +251,18 @@ where
         let mut main = thread_result(&w);
         if let Some(mate) = proven.borrow_mut().take() {
             // Proved, and the shortest: report it as the answer.
-            let elapsed = start.elapsed().as_millis() as u64;
             let probe_nodes = probe.borrow().as_ref().map_or(0, |p| p.nodes());
             let nodes = shared.total_nodes().max(w.nodes) + probe_nodes;
-            let reported = score::to_report(mate.score());
-            (on_info.borrow_mut())(&SearchInfo {
-                depth: main.depth.max(1) as u32,
-                seldepth: 2 * mate.moves - 1,
-                multipv: 1,
-                score: reported,
-                wdl: wdl::MODEL.per_mille(reported, pieces),
-                lower_bound: None,
-                time_ms: elapsed,
+            (on_info.borrow_mut())(&answer_line(
+                main.depth,
+                2 * mate.moves as i32 - 1,
+                mate.score(),
+                &mate.line,
+                start,
                 nodes,
-                nps: nodes * 1000 / elapsed.max(1),
-                hashfull: shared.tt.hashfull(),
-                pv: mate.line.clone(),
-                currmove: None,
-            });
+                shared.tt.hashfull(),
+                pieces,
+            ));
             last_reported = Some((mate.line[0], mate.score()));
             main = ThreadResult {
                 best: mate.line[0],
@@ -300,22 +294,16 @@ where
     // The move played came from an unfinished iteration or from a helper that got
     // further: report it, so that the last line a GUI shows is the answer.
     if last_reported != Some((chosen.best, chosen.score)) && !chosen.pv.is_empty() {
-        let elapsed = start.elapsed().as_millis() as u64;
-        let reported = score::to_report(chosen.score);
-        (on_info.borrow_mut())(&SearchInfo {
-            depth: chosen.depth.max(1) as u32,
-            seldepth: chosen.depth.max(1) as u32,
-            multipv: 1,
-            score: reported,
-            wdl: wdl::MODEL.per_mille(reported, pieces),
-            lower_bound: None,
-            time_ms: elapsed,
+        (on_info.borrow_mut())(&answer_line(
+            chosen.depth,
+            chosen.depth,
+            chosen.score,
+            &chosen.pv,
+            start,
             nodes,
-            nps: nodes * 1000 / elapsed.max(1),
-            hashfull: shared.tt.hashfull(),
-            pv: chosen.pv.clone(),
-            currmove: None,
-        });
+            shared.tt.hashfull(),
+            pieces,
+        ));
     }
     let (best, ponder) = (chosen.best, chosen.pv.get(1).copied());
     let counted = if limits.infinite {
@@ -334,6 +322,37 @@ where
         stats,
     };
     (result, counted)
+}
+
+/// The line that reports the answer when it is not the last iteration's first
+/// line (a proved mate, or a move from an unfinished iteration or a helper).
+#[allow(clippy::too_many_arguments)]
+fn answer_line(
+    depth: i32,
+    seldepth: i32,
+    score: i32,
+    pv: &[Move],
+    start: Instant,
+    nodes: u64,
+    hashfull: u32,
+    pieces: u32,
+) -> SearchInfo {
+    let elapsed = start.elapsed().as_millis() as u64;
+    let reported = score::to_report(score);
+    SearchInfo {
+        depth: depth.max(1) as u32,
+        seldepth: seldepth.max(1) as u32,
+        multipv: 1,
+        score: reported,
+        wdl: wdl::MODEL.per_mille(reported, pieces),
+        lower_bound: None,
+        time_ms: elapsed,
+        nodes,
+        nps: nodes * 1000 / elapsed.max(1),
+        hashfull,
+        pv: pv.to_vec(),
+        currmove: None,
+    }
 }
 
 fn panic_text(panic: &Box<dyn std::any::Any + Send>) -> String {
