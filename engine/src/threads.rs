@@ -218,21 +218,17 @@ where
                 } else {
                     rm.prev_score
                 });
-                let reported = score::to_report(score);
-                (on_info.borrow_mut())(&SearchInfo {
-                    depth: w.completed_depth as u32,
-                    seldepth: rm.seldepth as u32,
-                    multipv: i + 1,
-                    score: reported,
-                    wdl: wdl::MODEL.per_mille(reported, pieces),
-                    lower_bound: None,
-                    time_ms: elapsed,
+                (on_info.borrow_mut())(&line_info(
+                    w.completed_depth as u32,
+                    rm.seldepth as u32,
+                    i + 1,
+                    score,
+                    &rm.pv,
+                    elapsed,
                     nodes,
-                    nps: nodes * 1000 / elapsed.max(1),
-                    hashfull: shared.tt.hashfull(),
-                    pv: rm.pv.clone(),
-                    currmove: None,
-                });
+                    shared.tt.hashfull(),
+                    pieces,
+                ));
             }
             let best = &w.root_moves[0];
             last_reported = Some((best.mv, best.without_noise(best.score)));
@@ -253,12 +249,13 @@ where
             // Proved, and the shortest: report it as the answer.
             let probe_nodes = probe.borrow().as_ref().map_or(0, |p| p.nodes());
             let nodes = shared.total_nodes().max(w.nodes) + probe_nodes;
-            (on_info.borrow_mut())(&answer_line(
-                main.depth,
-                2 * mate.moves as i32 - 1,
+            (on_info.borrow_mut())(&line_info(
+                main.depth.max(1) as u32,
+                2 * mate.moves - 1,
+                1,
                 mate.score(),
                 &mate.line,
-                start,
+                start.elapsed().as_millis() as u64,
                 nodes,
                 shared.tt.hashfull(),
                 pieces,
@@ -294,12 +291,13 @@ where
     // The move played came from an unfinished iteration or from a helper that got
     // further: report it, so that the last line a GUI shows is the answer.
     if last_reported != Some((chosen.best, chosen.score)) && !chosen.pv.is_empty() {
-        (on_info.borrow_mut())(&answer_line(
-            chosen.depth,
-            chosen.depth,
+        (on_info.borrow_mut())(&line_info(
+            chosen.depth.max(1) as u32,
+            chosen.depth.max(1) as u32,
+            1,
             chosen.score,
             &chosen.pv,
-            start,
+            start.elapsed().as_millis() as u64,
             nodes,
             shared.tt.hashfull(),
             pieces,
@@ -324,25 +322,24 @@ where
     (result, counted)
 }
 
-/// The line that reports the answer when it is not the last iteration's first
-/// line (a proved mate, or a move from an unfinished iteration or a helper).
+/// One `info` line of a search result: the score (search scale) as a GUI reads it.
 #[allow(clippy::too_many_arguments)]
-fn answer_line(
-    depth: i32,
-    seldepth: i32,
+fn line_info(
+    depth: u32,
+    seldepth: u32,
+    multipv: usize,
     score: i32,
     pv: &[Move],
-    start: Instant,
+    elapsed: u64,
     nodes: u64,
     hashfull: u32,
     pieces: u32,
 ) -> SearchInfo {
-    let elapsed = start.elapsed().as_millis() as u64;
     let reported = score::to_report(score);
     SearchInfo {
-        depth: depth.max(1) as u32,
-        seldepth: seldepth.max(1) as u32,
-        multipv: 1,
+        depth,
+        seldepth,
+        multipv,
         score: reported,
         wdl: wdl::MODEL.per_mille(reported, pieces),
         lower_bound: None,
