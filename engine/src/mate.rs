@@ -9,14 +9,16 @@
 //! the shortest. Attacker moves are tried checks first, then captures, then the
 //! rest, and with one move left only checks and moves that leave the defender
 //! without a move can mate, so only those are tried. Results are kept in a table
-//! by (position, moves left).
+//! by position (attacker or defender to move) as two bounds, "no mate within a"
+//! and "mate within b", which every depth of the iterative deepening shares and
+//! which also order the moves (docs/MATES.md).
 //!
 //! The kings facing each other (对面笑) are in the move generator: a defence that
 //! would open the file is no legal move. The 棋例 apply conservatively: a move
 //! that repeats a position of the line is never part of a forced mate (the
 //! attacker may not force it through a repetition, and a defender who can repeat
-//! has escaped the proof), and results that depended on a repetition are not
-//! kept in the table.
+//! has escaped the proof), and a result is not kept in the table when a
+//! repetition below its node reached a position above it (it depends on the path).
 
 use rules::repetition::find_repetition;
 use rules::{Move, MoveList, Position};
