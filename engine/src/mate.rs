@@ -7,8 +7,9 @@
 //! has no legal move (mate, or 困毙: in xiangqi both lose), or every move it has
 //! leaves a mate in n − 1. Iterative deepening on n makes the first mate found
 //! the shortest. Attacker moves are tried checks first, then captures, then the
-//! rest, and with one move left only checks and moves that leave the defender
-//! without a move can mate, so only those are tried. Results are kept in a table
+//! rest (whether a move checks is read from the board without making it); with
+//! one move left each move is made once and mates when the defender then has no
+//! legal move. Results are kept in a table
 //! by position (attacker or defender to move) as two bounds, "no mate within a"
 //! and "mate within b", which every depth of the iterative deepening shares and
 //! which also order the moves (docs/MATES.md).
@@ -263,26 +264,19 @@ impl<'a> MateProver<'a> {
     }
 
     /// The attacker's moves in the order they are tried: checks, captures, the
-    /// rest; with one move left, only those that can mate at once.
-    fn attacker_moves(pos: &mut Position, n: u32) -> MoveList {
+    /// rest (whether a move checks is read from the board, without making it).
+    fn attacker_moves(pos: &Position) -> MoveList {
         let moves: MoveList = pos.legal_moves();
         let mut checks = MoveList::new();
         let mut captures = MoveList::new();
         let mut quiet = MoveList::new();
         for &m in moves.as_slice() {
-            let capture = pos.piece_at(m.to()).is_some();
-            pos.make_move(m);
-            let check = pos.in_check();
-            let stuck = n == 1 && !check && !pos.has_legal_move();
-            pos.unmake_move();
-            if check || stuck {
+            if pos.gives_check(m) {
                 checks.push(m);
-            } else if n > 1 {
-                if capture {
-                    captures.push(m);
-                } else {
-                    quiet.push(m);
-                }
+            } else if pos.piece_at(m.to()).is_some() {
+                captures.push(m);
+            } else {
+                quiet.push(m);
             }
         }
         for &m in captures.iter().chain(quiet.iter()) {
@@ -341,18 +335,18 @@ impl<'a> MateProver<'a> {
 
     /// A move after which the defender has no legal move: mated, or 困毙 (both
     /// lose in xiangqi), so one test covers both. `Move::NULL` when there is none.
+    /// Each move is made once (making it also tells whether it checks); the
+    /// sibling's mating move goes first: in a defence's replies the same mate
+    /// usually works.
     fn mate_in_one(&mut self, pos: &mut Position) -> Move {
-        let mut moves = MateProver::attacker_moves(pos, 1);
-        // The sibling's mating move first: in a defence's replies the same mate
-        // usually works.
+        let mut moves = pos.legal_moves();
         bring_forward(moves.as_mut_slice(), 0, self.attack_killer[1]);
         for &m in moves.as_slice() {
             pos.make_move(m);
-            let mates = if self.repeats(pos) {
-                false
-            } else {
-                no_legal_move(pos)
-            };
+            // The repetition is asked only of a move that would mate: one that
+            // does not mate anyway must not make the result depend on the path
+            // (and keep it out of the table).
+            let mates = no_legal_move(pos) && !self.repeats(pos);
             pos.unmake_move();
             if mates {
                 return m;
@@ -366,7 +360,7 @@ impl<'a> MateProver<'a> {
     /// here in a longer proof, then the sibling's mating move, then checks,
     /// captures and the rest.
     fn mating_move(&mut self, pos: &mut Position, n: u32, best: Move) -> Option<Move> {
-        let all = MateProver::attacker_moves(pos, n);
+        let all = MateProver::attacker_moves(pos);
         // Moves into a defence the table knows: mated there, tried first; escapes
         // there, not tried at all.
         let mut moves = MoveList::new();
@@ -512,16 +506,12 @@ impl<'a> MateProver<'a> {
         let mut n = n;
         let mut played = 0;
         while n > 0 {
-            let Some(m) = MateProver::attacker_moves(pos, n)
-                .iter()
-                .copied()
-                .find(|&m| {
-                    pos.make_move(m);
-                    let ok = find_repetition(pos).is_none() && self.defend(pos, n);
-                    pos.unmake_move();
-                    ok
-                })
-            else {
+            let Some(m) = MateProver::attacker_moves(pos).iter().copied().find(|&m| {
+                pos.make_move(m);
+                let ok = find_repetition(pos).is_none() && self.defend(pos, n);
+                pos.unmake_move();
+                ok
+            }) else {
                 break;
             };
             pos.make_move(m);

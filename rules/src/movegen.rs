@@ -341,11 +341,32 @@ impl Position {
         self.move_keeps_king_safe(from, m.to(), ksq)
     }
 
-    /// Does the legal move `m` give check?
+    /// Does the legal move `m` give check? Read from the board as it would be,
+    /// without making the move: the enemy king is attacked by the piece on its new
+    /// point, or by another piece of ours through the occupancy the move leaves
+    /// (a line it opened, a knight's leg it left, a screen it became or stopped
+    /// being for a cannon).
     pub fn gives_check(&self, m: Move) -> bool {
-        let mut p = self.clone();
-        p.make_move(m);
-        p.in_check()
+        let (from, to) = (m.from(), m.to());
+        let Some(p) = self.piece_at(from) else {
+            return false;
+        };
+        let us = p.color;
+        let ksq = self.king_square(us.flip());
+        let from_bb = Bitboard::from_square(from);
+        let occ = (self.occupied() ^ from_bb) | Bitboard::from_square(to);
+        let byf = (self.occ_by_file() ^ file_major_bit(from)) | file_major_bit(to);
+        let direct = match p.kind {
+            PieceKind::Rook => attacks::rook(to, occ, byf).has(ksq),
+            PieceKind::Cannon => attacks::cannon_captures(to, occ, byf).has(ksq),
+            PieceKind::Knight => attacks::knight(to, occ).has(ksq),
+            PieceKind::Pawn => attacks::pawn(us, to).has(ksq),
+            // A king or a palace piece attacks no enemy king (kings facing each
+            // other is no legal move to have made).
+            PieceKind::King | PieceKind::Advisor | PieceKind::Elephant => false,
+        };
+        // The moved piece is not on `from` any more: `alive` leaves it out there.
+        direct || self.king_danger(ksq, us, occ, byf, !from_bb).any()
     }
 
     /// Parse an ICCS move (`h2e2`) and check that it is legal here.
@@ -469,5 +490,45 @@ mod tests {
             }
         }
         assert!(in_check > 300, "{in_check} positions in check");
+    }
+
+    /// `gives_check`, read from the board without making the move, agrees with
+    /// making each legal move and asking whether the other side is in check, in
+    /// random positions (direct, discovered and cannon-screen checks alike).
+    #[test]
+    fn gives_check_equals_making_the_move_in_random_positions() {
+        let mut x = 11u64;
+        let mut rand = move || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize
+        };
+        let (mut checks, mut quiet) = (0, 0);
+        for _ in 0..2000 {
+            let mut p = Position::startpos();
+            for _ in 0..rand() % 160 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                for &m in moves.as_slice() {
+                    let mut q = p.clone();
+                    q.make_move(m);
+                    let made = q.in_check();
+                    assert_eq!(p.gives_check(m), made, "{} {m}", p.to_fen());
+                    if made {
+                        checks += 1;
+                    } else {
+                        quiet += 1;
+                    }
+                }
+                p.make_move(moves.as_slice()[rand() % moves.len()]);
+            }
+        }
+        assert!(
+            checks > 5000 && quiet > checks,
+            "{checks} checks, {quiet} not"
+        );
     }
 }
