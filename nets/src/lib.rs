@@ -59,7 +59,7 @@ const _: () =
 /// 342 games at 50 000 nodes a move, +82.8 ± 32.3 Elo, see docs/NNUE.md), compiled into
 /// the binary; it is the engine's default evaluation (`EvalFile <hce>` selects the
 /// handcrafted one).
-pub const EMBEDDED_NET: &[u8] = include_bytes!("../net/qili-psq256b8-r8.nnue");
+pub const EMBEDDED_NET: &[u8] = include_bytes!("../net/qili-psq256b8-r9.nnue");
 
 /// The embedded net, validated like a file.
 pub fn embedded() -> Result<Network, NetError> {
