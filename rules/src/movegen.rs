@@ -447,17 +447,22 @@ impl std::error::Error for MoveError {}
 mod tests {
     use crate::{Move, Position};
 
-    /// In check, the generated moves are exactly the pseudo-legal moves after which
-    /// the king is safe (checked by making each one).
-    #[test]
-    fn evasions_equal_brute_force_in_random_positions_in_check() {
-        let mut x = 5u64;
-        let mut rand = move || {
+    /// A small reproducible random number source for the random-position tests.
+    fn lcg(seed: u64) -> impl FnMut() -> usize {
+        let mut x = seed;
+        move || {
             x = x
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             (x >> 33) as usize
-        };
+        }
+    }
+
+    /// In check, the generated moves are exactly the pseudo-legal moves after which
+    /// the king is safe (checked by making each one).
+    #[test]
+    fn evasions_equal_brute_force_in_random_positions_in_check() {
+        let mut rand = lcg(5);
         let mut in_check = 0;
         for _ in 0..3000 {
             let mut p = Position::startpos();
@@ -497,13 +502,7 @@ mod tests {
     /// random positions (direct, discovered and cannon-screen checks alike).
     #[test]
     fn gives_check_equals_making_the_move_in_random_positions() {
-        let mut x = 11u64;
-        let mut rand = move || {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 33) as usize
-        };
+        let mut rand = lcg(11);
         let (mut checks, mut quiet) = (0, 0);
         for _ in 0..2000 {
             let mut p = Position::startpos();
