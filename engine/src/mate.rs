@@ -9,10 +9,10 @@
 //! the shortest. Attacker moves are tried checks first, then captures, then the
 //! rest (whether a move checks is read from the board without making it); with
 //! one move left each move is made once and mates when the defender then has no
-//! legal move. Results are kept in a table
-//! by position (attacker or defender to move) as two bounds, "no mate within a"
-//! and "mate within b", which every depth of the iterative deepening shares and
-//! which also order the moves (docs/MATES.md).
+//! legal move. Results are kept in a table by position (attacker or defender to
+//! move) as two bounds, "no mate within a" and "mate within b", which every depth
+//! of the iterative deepening shares and which also order the moves
+//! (docs/MATES.md).
 //!
 //! The kings facing each other (对面笑) are in the move generator: a defence that
 //! would open the file is no legal move. The 棋例 apply conservatively: a move
