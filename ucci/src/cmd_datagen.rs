@@ -24,6 +24,10 @@ pub struct DatagenArgs {
     /// Number of games.
     #[arg(long, default_value_t = 100)]
     games: u64,
+    /// Index of the first game: games are seeded by (seed, index), so a shard
+    /// can be continued, or one game replayed, without playing those before it.
+    #[arg(long, default_value_t = 0)]
+    first_game: u64,
     /// Nodes searched per move.
     #[arg(long, default_value_t = 5000)]
     nodes: u64,
@@ -150,7 +154,7 @@ pub fn run(a: DatagenArgs) -> ExitCode {
     let (mut positions, mut results) = (0u64, [0u64; 3]);
     let mut progress = bench::progress::Progress::new("datagen: games", a.games, true);
     for g in 0..a.games {
-        let game = play_game(&mut engine, &a, game_seed(a.seed, g));
+        let game = play_game(&mut engine, &a, game_seed(a.seed, a.first_game + g));
         let recs: Vec<PackedPosition> = game
             .kept
             .iter()

@@ -8,23 +8,18 @@ fn tmp(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("qili-dgt-{}-{name}", std::process::id()))
 }
 
-fn datagen(seed: u64, out: &std::path::Path) {
+/// `games` games of shard `seed` from game index `first`.
+fn datagen(seed: u64, first: u64, games: u64, out: &std::path::Path) {
     let r = Command::new(env!("CARGO_BIN_EXE_qili"))
-        .args([
-            "datagen",
-            "--games",
-            "3",
-            "--nodes",
-            "300",
-            "--max-plies",
-            "150",
-        ])
+        .args(["datagen", "--nodes", "300", "--max-plies", "150"])
+        .args(["--games", &games.to_string()])
+        .args(["--first-game", &first.to_string()])
         .args(["--seed", &seed.to_string(), "--out"])
         .arg(out)
         .output()
         .expect("run qili datagen");
     assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
-    assert!(String::from_utf8_lossy(&r.stdout).contains("games 3 positions"));
+    assert!(String::from_utf8_lossy(&r.stdout).contains(&format!("games {games} positions")));
 }
 
 fn losses(stdout: &str) -> (f64, f64) {
@@ -46,10 +41,12 @@ fn losses(stdout: &str) -> (f64, f64) {
 
 #[test]
 fn datagen_then_train() {
-    let (a, b, c) = (tmp("a.bin"), tmp("b.bin"), tmp("c.bin"));
-    datagen(7, &a);
-    datagen(7, &b);
-    datagen(8, &c);
+    let (a, b, c, d) = (tmp("a.bin"), tmp("b.bin"), tmp("c.bin"), tmp("d.bin"));
+    datagen(7, 0, 3, &a);
+    datagen(7, 0, 3, &b);
+    datagen(8, 0, 3, &c);
+    // Games 1 and 2 alone, as a continued shard plays them.
+    datagen(7, 1, 2, &d);
     let recs = data::read_file(&a).expect("valid records");
     assert!(recs.len() > 50, "only {} positions", recs.len());
     let bytes = std::fs::read(&a).expect("read");
@@ -62,6 +59,11 @@ fn datagen_then_train() {
         bytes,
         std::fs::read(&c).expect("read"),
         "other seed, other games"
+    );
+    let tail = std::fs::read(&d).expect("read");
+    assert!(
+        !tail.is_empty() && tail.len() < bytes.len() && bytes.ends_with(&tail),
+        "--first-game 1 --games 2 writes the last two games' records"
     );
     for (p, r) in data::decode_positions(&recs)
         .expect("legal positions")
@@ -104,7 +106,7 @@ fn datagen_then_train() {
         .expect("run qili train");
     assert!(!r.status.success());
     assert!(String::from_utf8_lossy(&r.stderr).contains("not a multiple"));
-    for p in [a, b, c, net] {
+    for p in [a, b, c, d, net] {
         let _ = std::fs::remove_file(p);
     }
 }
