@@ -67,6 +67,10 @@ pub struct SearchParams {
     /// off). 16 000 won at fixed nodes but not yet at a clock, where its 5 % nps
     /// cost counts (docs/ARCHITECTURE.md), so it is off until a timed match says.
     pub check_bonus: i32,
+    /// The static evaluation is scaled by `(shuffle_damp − p) / shuffle_damp`, `p`
+    /// the plies since the last capture (capped at `shuffle_damp`; 0: off): the
+    /// natural move limit draws at 120 such plies.
+    pub shuffle_damp: i32,
 }
 
 pub const DEFAULT: SearchParams = SearchParams {
@@ -96,6 +100,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     probcut_depth: 99,
     cramped_moves: 3,
     check_bonus: 0,
+    shuffle_damp: 0,
 };
 
 impl Default for SearchParams {
@@ -158,6 +163,7 @@ tunables! {
     probcut_depth: 3, 99, 1.0;
     cramped_moves: 3, 20, 1.0;
     check_bonus: 0, 60000, 2000.0;
+    shuffle_damp: 0, 1000, 20.0;
 }
 
 impl SearchParams {

@@ -261,8 +261,14 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let stop = sh.control.stopped()
             || (sh.stop_on_ponderhit.load(Ordering::Relaxed) && !sh.control.pondering())
             // A node limit ends the search only after one full iteration, so that
-            // even `go nodes 1` (or the weakest level) answers with a searched move.
-            || (self.completed_depth >= 1 && sh.node_limit.is_some_and(|n| sh.total_nodes() >= n))
+            // even `go nodes 1` (or the weakest level) answers with a searched move;
+            // but a first iteration far over the budget is cut too (the root then
+            // answers its best move so far), so that a node-limited search can
+            // never run on unbounded (data generation, `go nodes`).
+            || sh.node_limit.is_some_and(|n| {
+                let nodes = sh.total_nodes();
+                nodes >= n && (self.completed_depth >= 1 || nodes >= n.saturating_mul(8).max(100_000))
+            })
             || (sh.timed() && sh.hard_ms.is_some_and(|h| sh.elapsed_ms() >= h))
             || self.probe_sink.is_some_and(|probe| probe(self.completed_depth));
         if stop {
@@ -347,11 +353,12 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
     /// The static evaluation corrected by what searches found it off by in
     /// positions of the same pawn structure and material (correction history).
+    /// Then scaled down as the plies without a capture add up (`damped`).
     #[inline]
     fn corrected_eval(&self, raw: i32) -> i32 {
         let (wp, wm) = (self.p.corr_pawn_weight, self.p.corr_material_weight);
         if wp == 0 && wm == 0 {
-            return raw;
+            return self.damped(raw);
         }
         let (cp, cm) = self.hist.correction(
             self.pos.side_to_move(),
@@ -359,7 +366,23 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             self.pos.material_key(),
         );
         let c = (cp * wp + cm * wm) / (256 * crate::history::CORR_GRAIN);
-        (raw + c).clamp(-EVAL_LIMIT, EVAL_LIMIT)
+        self.damped((raw + c).clamp(-EVAL_LIMIT, EVAL_LIMIT))
+    }
+
+    /// An evaluation scaled by `(d − p) / d`, `p` the plies since the last capture
+    /// and `d` = `shuffle_damp` (0: off). A game drawn by the natural move limit (60
+    /// moves without a capture) throws away any advantage, and the limit lies far
+    /// beyond the horizon: without this the side that is ahead shuffles until the
+    /// draw, with it a capture that keeps the advantage looks better the longer
+    /// the game has gone without one, and the side behind is content to wait.
+    #[inline]
+    pub(crate) fn damped(&self, v: i32) -> i32 {
+        let d = self.p.shuffle_damp;
+        if d <= 0 {
+            return v;
+        }
+        let p = (self.pos.plies_since_capture() as i32).min(d);
+        v * (d - p) / d
     }
 
     /// Has the side not to move at most `cramped_moves` legal moves (were the side

@@ -222,3 +222,32 @@ fn a_loss_by_rule_ranks_like_mate_and_the_latest_loss_is_chosen() {
         }
     }
 }
+
+/// Checks answered by checks cycle in quiescence too (its evasions are quiet
+/// moves). From this position of a self-play game (Black's knight and Red's
+/// cannon and knight can check in turn) a depth-1 search without the repetition
+/// verdict in quiescence went 16 million nodes deep into such lines, and in the
+/// game itself the first iteration of a 1500-node search never ended.
+#[test]
+fn quiescence_ends_lines_of_mutual_checks_at_a_repetition() {
+    let pos = Position::from_fen("4c1b2/1C3k3/3aba3/2N6/9/2B3P2/9/6n2/3K5/9 b - - 9 68").unwrap();
+    let mut e = Engine::new(EngineOptions {
+        hash_mb: 8,
+        ..EngineOptions::default()
+    });
+    for limits in [
+        Limits {
+            depth: Some(1),
+            ..Limits::default()
+        },
+        Limits {
+            nodes: Some(1500),
+            ..Limits::default()
+        },
+    ] {
+        e.new_game();
+        let r = e.search(&pos, &limits, &SearchControl::new(), &mut |_| {});
+        assert!(r.best.is_some_and(|m| pos.is_legal(m)));
+        assert!(r.nodes < 20_000, "{limits:?}: {} nodes", r.nodes);
+    }
+}

@@ -579,3 +579,32 @@ fn a_forced_recapture_is_extended_as_singular() {
     assert_eq!(on.best, Some(recapture));
     assert_eq!(off.best, Some(recapture));
 }
+
+/// `shuffle_damp` scales the evaluation by the plies since the last capture: the
+/// same position a rook up scores lower 100 plies into a capture-free stretch (the
+/// natural move limit draws at 120), and exactly the same with the damping off.
+#[test]
+fn the_evaluation_fades_as_plies_without_a_capture_add_up() {
+    use engine::params::{SearchParams, DEFAULT};
+    let score = |damp: i32, clock: u32| {
+        let fen = format!("2bakab2/9/9/9/9/9/9/9/R8/3K5 w - - {clock} 80");
+        let mut e = Engine::new(EngineOptions {
+            threads: 1,
+            hash_mb: 8,
+            params: SearchParams {
+                shuffle_damp: damp,
+                ..DEFAULT
+            },
+            ..EngineOptions::default()
+        });
+        match search_depth(&mut e, &Position::from_fen(&fen).unwrap(), 1).score {
+            Score::Cp(cp) => cp,
+            s => panic!("{s:?}"),
+        }
+    };
+    let fresh = score(240, 0);
+    let late = score(240, 100);
+    assert!(fresh > 300, "a rook up: {fresh}");
+    assert!(late > 0 && late * 10 < fresh * 7, "{fresh} then {late}");
+    assert_eq!(score(0, 0), score(0, 100));
+}

@@ -17,12 +17,20 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             return 0;
         }
         self.seldepth = self.seldepth.max(ply);
+        // Evasions are quiet moves, so lines of checks answered by checks can
+        // cycle here too: without the verdict such a line only ends at the ply
+        // limit, and the subtree of mutual checks below one position can grow
+        // past any node budget before the first iteration ends.
+        if let Some(v) = self.repetition_value(ply) {
+            return v;
+        }
         if self.no_attacking_material() {
             return self.draw_value(self.pos.side_to_move());
         }
         if ply >= MAX_PLY {
             return self.eval.evaluate(&self.pos);
         }
+        let events_at_entry = self.path_events;
         let key = self.pos.key();
         let in_check = self.pos.in_check();
         let tt_hit = self.shared.tt.probe(key);
@@ -48,16 +56,20 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
         }
 
-        let static_eval;
+        // The table keeps the raw evaluation; standing pat uses it damped by the
+        // plies without a capture, as the main search does.
+        let (raw_eval, static_eval);
         let mut best;
         if in_check {
+            raw_eval = 0;
             static_eval = -INF;
             best = -INF;
         } else {
-            static_eval = match tt_hit {
+            raw_eval = match tt_hit {
                 Some(h) => h.eval,
                 None => self.eval.evaluate(&self.pos),
             };
+            static_eval = self.damped(raw_eval);
             best = static_eval;
             if best >= beta {
                 // Standing pat assumes a move to stand on: without one we lose (困毙).
@@ -114,7 +126,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         if move_count == 0 && (in_check || !self.pos.has_legal_move()) {
             return mated_in(ply);
         }
-        let bound = if best >= beta {
+        // A score that met a repetition below depends on the path: keep no bound.
+        let bound = if self.path_events != events_at_entry {
+            Bound::None
+        } else if best >= beta {
             Bound::Lower
         } else {
             Bound::Upper
@@ -123,7 +138,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             key,
             best_move,
             to_tt(best, ply),
-            if in_check { 0 } else { static_eval },
+            raw_eval,
             0,
             bound,
         );
