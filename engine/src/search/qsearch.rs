@@ -134,14 +134,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         } else {
             Bound::Upper
         };
-        self.shared.tt.store(
-            key,
-            best_move,
-            to_tt(best, ply),
-            raw_eval,
-            0,
-            bound,
-        );
+        self.shared
+            .tt
+            .store(key, best_move, to_tt(best, ply), raw_eval, 0, bound);
         best
     }
 }
