@@ -21,6 +21,9 @@
 //! has escaped the proof), and a result is not kept in the table when a
 //! repetition below its node reached a position above it (it depends on the path).
 
+mod escape;
+
+use escape::Escapes;
 use rules::repetition::find_repetition;
 use rules::{Move, MoveList, Position};
 use std::collections::HashMap;
@@ -341,7 +344,13 @@ impl<'a> MateProver<'a> {
     fn mate_in_one(&mut self, pos: &mut Position) -> Move {
         let mut moves = pos.legal_moves();
         bring_forward(moves.as_mut_slice(), 0, self.attack_killer[1]);
+        // Moves far from the defender's king that leave one of its present moves
+        // untouched cannot mate: they are not made (escape.rs).
+        let escapes = Escapes::of(pos);
         for &m in moves.as_slice() {
+            if escapes.as_ref().is_some_and(|e| e.survive(m)) {
+                continue;
+            }
             pos.make_move(m);
             // The repetition is asked only of a move that would mate: one that
             // does not mate anyway must not make the result depend on the path
