@@ -20,6 +20,7 @@
 //! reads the main line from it.
 
 use super::{KeyHasher, MateProver};
+use rules::repetition::would_repeat;
 use rules::{Move, MoveList, Position};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -48,30 +49,6 @@ pub(super) struct Dfpn {
 /// at a defender node); the side to move is in the key.
 fn slot(key: u64, n: u32) -> u64 {
     key ^ (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-}
-
-/// Would making `m` repeat a position of the line (or of the game), as
-/// `find_repetition` would find it after the move? Read from the history
-/// without making the move.
-fn repeats_after(pos: &Position, m: Move) -> bool {
-    if pos.piece_at(m.to()).is_some() {
-        return false;
-    }
-    let h = pos.history();
-    let len = h.len();
-    let reach = (pos.plies_since_capture() as usize + 1).min(len + 1);
-    let key = pos.key_after(m);
-    // Distance 1 is `m` itself; distance d ≥ 2 is the state d − 1 plies back.
-    for d in 2..=reach {
-        let st = &h[len + 1 - d];
-        if st.mv.is_null() {
-            return false;
-        }
-        if d >= 4 && d % 2 == 0 && st.key == key {
-            return true;
-        }
-    }
-    false
 }
 
 impl MateProver<'_> {
@@ -108,7 +85,7 @@ impl MateProver<'_> {
         n: u32,
         or_child: bool,
     ) -> (u32, u32) {
-        if repeats_after(pos, m) {
+        if would_repeat(pos, m) {
             return (INF, 0);
         }
         let key = pos.key_after(m);
@@ -308,7 +285,7 @@ mod tests {
         );
     }
 
-    /// `repeats_after` says what making the move and asking `find_repetition`
+    /// `would_repeat` says what making the move and asking `find_repetition`
     /// would say, along a line that shuffles back and forth.
     #[test]
     fn a_repetition_is_seen_before_the_move_is_made() {
@@ -317,7 +294,7 @@ mod tests {
         let mut seen = 0;
         for t in line {
             let m = pos.parse_move(t).unwrap();
-            let predicted = repeats_after(&pos, m);
+            let predicted = would_repeat(&pos, m);
             pos.make_move(m);
             let found = rules::repetition::find_repetition(&pos).is_some();
             assert_eq!(predicted, found, "{t}");

@@ -150,6 +150,30 @@ pub fn find_repetition(pos: &Position) -> Option<usize> {
     None
 }
 
+/// Would making `m` repeat a position, as `find_repetition` would find it after
+/// the move? Read from the history without making the move (a proof search asks
+/// it of every move it weighs).
+pub fn would_repeat(pos: &Position, m: Move) -> bool {
+    if pos.piece_at(m.to()).is_some() {
+        return false;
+    }
+    let h = pos.history();
+    let len = h.len();
+    let reach = (pos.plies_since_capture() as usize + 1).min(len + 1);
+    let key = pos.key_after(m);
+    // Distance 1 is `m` itself; distance d ≥ 2 is the state d − 1 plies back.
+    for d in 2..=reach {
+        let st = &h[len + 1 - d];
+        if st.mv.is_null() {
+            return false;
+        }
+        if d >= 4 && d % 2 == 0 && st.key == key {
+            return true;
+        }
+    }
+    false
+}
+
 /// Verdict of the repetition that the last move completed, if it completed one.
 /// Decides the cycle from the earlier occurrence to now on a copy of the position
 /// (one copy is the only allocation), skipping work that cannot change the verdict.
