@@ -2,7 +2,8 @@
 //! there); then every legal move is scored once and picked best-first:
 //! good captures (SEE >= 0) by victim value and capture history, killers, the
 //! counter-move, quiet moves by history (plus a bonus for a direct check), and last
-//! the losing captures.
+//! the losing captures. A capture's exchange is evaluated only when it is about to
+//! be picked.
 
 use crate::history::Histories;
 use crate::tt::TranspositionTable;
@@ -176,6 +177,19 @@ impl<'t> MovePicker<'t> {
                         }
                     }
                     let best = idx + best;
+                    // Captures are scored as good ones and their exchange is looked at
+                    // only when one is about to be handed out (most nodes cut off before
+                    // they reach the last captures): a losing one takes its losing score
+                    // where it stands and the pick is made again. The order is the one
+                    // that scoring every capture first gives, since no capture's score
+                    // can rise.
+                    if max > KILLER_1
+                        && !self.captures_only
+                        && !see_ge(pos, self.moves.as_slice()[best], 0)
+                    {
+                        self.scores[best] = MaybeUninit::new(max - GOOD_CAPTURE + BAD_CAPTURE);
+                        continue;
+                    }
                     self.moves.as_mut_slice().swap(idx, best);
                     self.scores.swap(idx, best);
                     self.idx = idx + 1;
@@ -252,11 +266,8 @@ impl<'t> MovePicker<'t> {
             let s = if let Some(victim) = pos.piece_at(m.to()) {
                 let v = VICTIM[victim.kind.index()] * 8 - VICTIM[mover.kind.index()] / 8
                     + hist.capture(mover, m, victim.kind) / 16;
-                if captures_only || see_ge(pos, m, 0) {
-                    GOOD_CAPTURE + v
-                } else {
-                    BAD_CAPTURE + v
-                }
+                // Whether it loses material is asked when it is picked (`next`).
+                GOOD_CAPTURE + v
             } else if m == killers[0] {
                 KILLER_1
             } else if m == killers[1] {
@@ -365,6 +376,38 @@ mod tests {
             }
         }
         assert!(predicted > 10 && agreed > 500, "{predicted} of {agreed}");
+    }
+
+    /// With the exchange of a capture evaluated only when it is picked, the moves still
+    /// come best-first by their true scores (never rising), every capture is classed as
+    /// losing exactly when its SEE is below zero, and each legal move comes once.
+    #[test]
+    fn lazy_exchange_keeps_best_first_order() {
+        let hist = Histories::new();
+        let ctx = OrderContext::default();
+        let mut losing = 0;
+        for fen in crate::bench_positions::BENCH_FENS {
+            let pos = Position::from_fen(fen).expect("valid FEN");
+            let mut picker = MovePicker::new(Move::NULL);
+            let mut last = i32::MAX;
+            let mut seen = Vec::new();
+            while let Some(m) = picker.next(&pos, &hist, 0, &ctx) {
+                let s = picker.last_score();
+                assert!(s <= last, "{fen}: {m} scored {s} after {last}");
+                last = s;
+                if pos.piece_at(m.to()).is_some() {
+                    let bad = is_bad_capture_score(s);
+                    assert_eq!(bad, !pos.see_ge(m, 0), "{fen}: {m}");
+                    losing += bad as usize;
+                }
+                seen.push(m);
+            }
+            let mut all = pos.legal_moves().as_slice().to_vec();
+            all.sort_by_key(|m| m.0);
+            seen.sort_by_key(|m| m.0);
+            assert_eq!(seen, all, "{fen}");
+        }
+        assert!(losing > 5, "{losing} losing captures");
     }
 
     /// After `skip_quiets` the picker hands out exactly the captures it had not handed

@@ -249,7 +249,12 @@ impl Position {
     /// Only meaningful when the side to move is not in check.
     #[inline(always)]
     fn pins_and_screens(&self) -> (Bitboard, Bitboard) {
-        let us = self.side_to_move();
+        self.pins_and_screens_of(self.side_to_move())
+    }
+
+    /// `pins_and_screens` for the king of `us`, whichever side is to move.
+    #[inline(always)]
+    fn pins_and_screens_of(&self, us: Color) -> (Bitboard, Bitboard) {
         let them = us.flip();
         let ksq = self.king_square(us);
         let own = self.pieces_of(us);
@@ -397,7 +402,24 @@ impl Position {
     /// The moves `side` would have were it its turn (the same board), counted no
     /// further than `limit`: how cramped the side not to move is, without passing.
     pub fn legal_move_count_of(&self, us: Color, limit: usize) -> usize {
+        // (A limit of 0 answers as 1 does: whether there is a move at all.)
+        let limit = limit.max(1);
         let king = self.king_square(us);
+        // Out of check, a move of a piece that is not pinned is legal unless it steps
+        // onto an open line between an enemy cannon and the king (as in `generate`):
+        // such moves are counted by population count, without a test each. The side
+        // not to move is never in check in a valid position; it is tested anyway, as
+        // the count must be exact wherever it is asked.
+        let in_check = if us == self.side_to_move() {
+            self.in_check()
+        } else {
+            self.attackers_to_king(us).any()
+        };
+        let (test, forbidden) = if in_check {
+            (Bitboard::FULL, Bitboard::EMPTY)
+        } else {
+            self.pins_and_screens_of(us)
+        };
         let mut n = 0;
         for kind in [
             PieceKind::Rook,
@@ -409,14 +431,17 @@ impl Position {
             PieceKind::King,
         ] {
             for from in self.pieces(us, kind) {
-                for to in self.pseudo_targets(from) {
-                    let ksq = if kind == PieceKind::King { to } else { king };
-                    if self.move_keeps_king_of_safe(us, from, to, ksq) {
-                        n += 1;
-                        if n >= limit {
-                            return n;
-                        }
+                let targets = self.pseudo_targets(from);
+                if kind != PieceKind::King && !test.has(from) {
+                    n += (targets & !forbidden).count() as usize;
+                } else {
+                    for to in targets {
+                        let ksq = if kind == PieceKind::King { to } else { king };
+                        n += self.move_keeps_king_of_safe(us, from, to, ksq) as usize;
                     }
+                }
+                if n >= limit {
+                    return limit;
                 }
             }
         }
@@ -495,6 +520,44 @@ mod tests {
             }
         }
         assert!(in_check > 300, "{in_check} positions in check");
+    }
+
+    /// `legal_move_count_of` (which counts the moves of pieces that are not pinned
+    /// without testing each) equals the number of legal moves generated, capped at
+    /// the limit, for both sides of random positions, in check or not; the side not
+    /// to move is counted on the same board with the other side to move.
+    #[test]
+    fn legal_move_count_equals_generation_for_both_sides() {
+        let mut rand = lcg(11);
+        let mut compared = 0;
+        for _ in 0..1500 {
+            let mut p = Position::startpos();
+            for _ in 0..rand() % 160 {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                p.make_move(moves.as_slice()[rand() % moves.len()]);
+            }
+            let us = p.side_to_move();
+            let fen = p.to_fen();
+            let mut fields: Vec<&str> = fen.split(' ').collect();
+            fields[1] = if fields[1] == "w" { "b" } else { "w" };
+            let flipped = Position::from_fen(&fields.join(" ")).ok();
+            for (side, board) in [(us, Some(p.clone())), (us.flip(), flipped)] {
+                let Some(board) = board else { continue };
+                let total = board.legal_moves().len();
+                for limit in [0, 1, 2, 3, 4, 5, 8, 300] {
+                    assert_eq!(
+                        p.legal_move_count_of(side, limit),
+                        total.min(limit.max(1)),
+                        "{fen} side {side:?} limit {limit}"
+                    );
+                    compared += 1;
+                }
+            }
+        }
+        assert!(compared > 15_000, "{compared}");
     }
 
     /// `gives_check`, read from the board without making the move, agrees with
