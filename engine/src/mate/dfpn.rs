@@ -19,11 +19,31 @@
 //! move of each attacker position of the proof), where the depth-first prover
 //! reads the main line from it.
 
-use super::{KeyHasher, MateProver};
+use super::MateProver;
 use rules::repetition::would_repeat;
 use rules::{Move, MoveList, Position};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::hash::Hasher;
+
+/// The table's keys are Zobrist keys, already uniformly random: hashing them
+/// again (SipHash) only costs time.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = self.0.rotate_left(8) ^ b as u64;
+        }
+    }
+    fn write_u64(&mut self, k: u64) {
+        self.0 = k;
+    }
+}
 
 const INF: u32 = 1 << 28;
 
