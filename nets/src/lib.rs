@@ -59,7 +59,7 @@ const _: () =
 /// +63.2 ± 27.3 Elo over it in 456 games at 50 000 nodes a move, see docs/NNUE.md),
 /// compiled into the binary; it is the engine's default evaluation (`EvalFile <hce>`
 /// selects the handcrafted one).
-pub const EMBEDDED_NET: &[u8] = include_bytes!("../net/qili-psq256b8-r9.nnue");
+pub const EMBEDDED_NET: &[u8] = include_bytes!("../net/qili-psq256b8-r10.nnue");
 
 /// The embedded net, validated like a file.
 pub fn embedded() -> Result<Network, NetError> {
