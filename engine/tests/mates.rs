@@ -133,7 +133,7 @@ fn short_mates_are_proved_exactly() {
 /// round-12 net the search alone does not find it in 8 M nodes (depth 22: in a
 /// position won by 30 pawns any move fails high and the mate shows only where the
 /// mating move is tried first at every node), so it is left to the mate prover
-/// beside the search (1 400 nodes alone), which a node-limited search does not
+/// beside the search (534 nodes alone), which a node-limited search does not
 /// run: `SEARCH_ALONE_MISSES` are checked by an analysis as the GUI runs one.
 const SEARCH_ALONE_MISSES: [&str; 1] = ["M3-230"];
 
@@ -145,9 +145,19 @@ fn the_search_finds_short_mates() {
         .filter(|e| e.mate <= 2 || (e.mate == 3 && e.split == "held"))
     {
         if SEARCH_ALONE_MISSES.contains(&e.id.as_str()) {
-            let (depth, score) = analyse_until_mate(&e.fen, e.mate as i32);
-            assert_eq!(score, Score::Mate(e.mate as i32), "{}", e.id);
-            assert!(depth <= 20, "{}: mate reported at depth {depth}", e.id);
+            // At most 20 s, so that a miss fails instead of hanging.
+            let limits = Limits {
+                movetime_ms: Some(20_000),
+                ..Limits::default()
+            };
+            let a = analyse_until_mate(&e.fen, e.mate as i32, limits);
+            assert_eq!(a.score, Score::Mate(e.mate as i32), "{}", e.id);
+            assert!(
+                a.depth <= 20,
+                "{}: mate reported at depth {}",
+                e.id,
+                a.depth
+            );
             continue;
         }
         let pos = Position::from_fen(&e.fen).unwrap();
@@ -174,30 +184,41 @@ fn the_search_finds_short_mates() {
     println!("slowest: {} after {} nodes", slowest.1, slowest.0);
 }
 
-/// An analysis (the prover beside the search on, as in `go infinite`; at most 20 s
-/// so that a miss fails instead of hanging) of `fen`, stopped once a mate in `mate`
-/// is reported: the depth of the last line and its score.
-fn analyse_until_mate(fen: &str, mate: i32) -> (u32, Score) {
+/// What an analysis reported last, stopped once it reported the mate looked for.
+struct Analysis {
+    depth: u32,
+    score: Score,
+    pv: Vec<rules::Move>,
+    best: Option<rules::Move>,
+    result_score: Score,
+}
+
+/// An analysis of `fen` under `limits` (the prover beside the search is on, as in
+/// `go infinite`), stopped once a mate in `mate` is reported.
+fn analyse_until_mate(fen: &str, mate: i32, limits: Limits) -> Analysis {
     let pos = Position::from_fen(fen).unwrap();
     let mut engine = Engine::new(EngineOptions {
         hash_mb: 8,
         ..EngineOptions::default()
     });
-    let limits = Limits {
-        movetime_ms: Some(20_000),
-        ..Limits::default()
-    };
     let control = SearchControl::new();
     let mut last = None;
-    engine.search(&pos, &limits, &control, &mut |info| {
+    let r = engine.search(&pos, &limits, &control, &mut |info| {
         if info.currmove.is_none() {
-            last = Some((info.depth, info.score));
+            last = Some((info.depth, info.score, info.pv.clone()));
             if info.score == Score::Mate(mate) {
                 control.stop();
             }
         }
     });
-    last.expect("a line")
+    let (depth, score, pv) = last.expect("a line");
+    Analysis {
+        depth,
+        score,
+        pv,
+        best: r.best,
+        result_score: r.score,
+    }
 }
 
 /// The mate prover beside the search (`mate_probe.rs`): M5-065's mate in 5 starts
@@ -209,32 +230,17 @@ fn analyse_until_mate(fen: &str, mate: i32) -> (u32, Score) {
 #[test]
 fn the_search_reports_a_mate_the_prover_proved() {
     let e = suite().into_iter().find(|e| e.id == "M5-065").unwrap();
-    let pos = Position::from_fen(&e.fen).unwrap();
-    let mut engine = Engine::new(EngineOptions {
-        hash_mb: 8,
-        ..EngineOptions::default()
-    });
     let limits = Limits {
         infinite: true,
         ..Limits::default()
     };
-    let control = SearchControl::new();
-    let mut last = None;
-    let r = engine.search(&pos, &limits, &control, &mut |info| {
-        if info.currmove.is_none() {
-            last = Some((info.depth, info.score, info.pv.clone()));
-            if info.score == Score::Mate(5) {
-                control.stop();
-            }
-        }
-    });
-    let (depth, score, pv) = last.expect("a line");
-    assert_eq!(score, Score::Mate(5));
-    assert!(depth <= 20, "mate reported at depth {depth}");
+    let a = analyse_until_mate(&e.fen, 5, limits);
+    assert_eq!(a.score, Score::Mate(5));
+    assert!(a.depth <= 20, "mate reported at depth {}", a.depth);
     let first = rules::Move::parse_iccs("e8d7").unwrap();
-    assert_eq!(pv.first(), Some(&first));
-    assert_eq!(r.best, Some(first));
-    assert_eq!(r.score, Score::Mate(5));
+    assert_eq!(a.pv.first(), Some(&first));
+    assert_eq!(a.best, Some(first));
+    assert_eq!(a.result_score, Score::Mate(5));
 }
 
 #[test]
