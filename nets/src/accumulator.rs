@@ -35,8 +35,8 @@ impl Accumulator {
     /// (`Network::bucket_of` picks it for a position; 0 for a one-head net).
     pub fn evaluate(&self, net: &Network, stm: Color, bucket: usize, backend: Backend) -> i32 {
         let (w_us, w_them) = net.out_halves(bucket);
-        let us = simd::screlu_dot(backend, &self.v[stm.index()], w_us) as i64;
-        let them = simd::screlu_dot(backend, &self.v[stm.flip().index()], w_them) as i64;
+        let us = simd::screlu_dot(backend, &self.v[stm.index()], w_us);
+        let them = simd::screlu_dot(backend, &self.v[stm.flip().index()], w_them);
         // QA²·QB → QA·QB, add the bias (QA·QB), then to centipawns.
         let out = (us + them) / QA as i64 + net.out_bias(bucket) as i64;
         (out * SCALE as i64 / (QA * QB) as i64) as i32

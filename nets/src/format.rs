@@ -44,17 +44,27 @@ pub const OUT_W_OFFSET: usize = FT_B_OFFSET + 2 * HIDDEN;
 
 /// Offset of the output biases of a net with `buckets` heads.
 pub const fn out_b_offset(buckets: usize) -> usize {
-    OUT_W_OFFSET + 2 * 2 * HIDDEN * buckets
+    out_b_offset_of(HIDDEN, buckets)
 }
 
 /// Payload bytes as stored (padded to 64) for `buckets` heads.
 pub const fn payload_len(buckets: usize) -> usize {
-    (out_b_offset(buckets) + 4 * buckets - HEADER_LEN).div_ceil(64) * 64
+    payload_len_of(HIDDEN, buckets)
 }
 
 /// Whole-file bytes for `buckets` heads.
 pub const fn file_len(buckets: usize) -> usize {
     HEADER_LEN + payload_len(buckets)
+}
+
+/// `out_b_offset` of a file with `hidden` neurons (a file of another width is
+/// read only to widen it, `read_narrower`).
+const fn out_b_offset_of(hidden: usize, buckets: usize) -> usize {
+    HEADER_LEN + 2 * INPUTS * hidden + 2 * hidden + 2 * 2 * hidden * buckets
+}
+
+const fn payload_len_of(hidden: usize, buckets: usize) -> usize {
+    (out_b_offset_of(hidden, buckets) + 4 * buckets - HEADER_LEN).div_ceil(64) * 64
 }
 
 /// Output-bias offset of a one-head (architecture 1) net.
@@ -268,6 +278,11 @@ pub fn header(checksum: u64, buckets: usize) -> [u8; HEADER_LEN] {
 /// runs and return its number of output heads. The checks run from the cheapest and
 /// most telling (magic, version) to the checksum.
 pub fn validate(bytes: &[u8]) -> Result<usize, NetError> {
+    check(bytes, false).map(|(_, buckets)| buckets)
+}
+
+/// `validate`, also for narrower widths when `any_width`: (width, heads).
+fn check(bytes: &[u8], any_width: bool) -> Result<(usize, usize), NetError> {
     if cfg!(target_endian = "big") {
         return Err(NetError::BigEndianHost);
     }
@@ -300,12 +315,13 @@ pub fn validate(bytes: &[u8]) -> Result<usize, NetError> {
         });
     }
     let hidden = u32_at(bytes, 20);
-    if hidden != HIDDEN as u32 {
+    if hidden != HIDDEN as u32 && !(any_width && narrower_width_ok(hidden)) {
         return Err(NetError::HiddenMismatch {
             found: hidden,
             expected: HIDDEN as u32,
         });
     }
+    let width = hidden as usize;
     let quant = [u32_at(bytes, 24), u32_at(bytes, 28), u32_at(bytes, 32)];
     let expected_quant = [QA as u32, QB as u32, SCALE as u32];
     if quant != expected_quant {
@@ -328,7 +344,8 @@ pub fn validate(bytes: &[u8]) -> Result<usize, NetError> {
             })
         }
     };
-    let (payload, file) = (payload_len(buckets), file_len(buckets));
+    let payload = payload_len_of(width, buckets);
+    let file = HEADER_LEN + payload;
     let declared = u64_at(bytes, 40);
     if declared != payload as u64 {
         return Err(NetError::PayloadLengthMismatch {
@@ -353,11 +370,60 @@ pub fn validate(bytes: &[u8]) -> Result<usize, NetError> {
     if stored != computed {
         return Err(NetError::ChecksumMismatch { stored, computed });
     }
-    if bytes[out_b_offset(buckets) + 4 * buckets..]
+    if bytes[out_b_offset_of(width, buckets) + 4 * buckets..]
         .iter()
         .any(|&b| b != 0)
     {
         return Err(NetError::NonZeroReserved);
     }
-    Ok(buckets)
+    Ok((width, buckets))
+}
+
+/// A hidden-layer width that `read_narrower` accepts: narrower than this build's,
+/// a whole number of the widest SIMD registers.
+fn narrower_width_ok(hidden: u32) -> bool {
+    hidden > 0 && hidden < HIDDEN as u32 && hidden.is_multiple_of(32)
+}
+
+/// A valid net file of a narrower hidden layer than this build's (a net of an
+/// earlier round, to be widened for training): its width, and its weights as
+/// stored (first-layer weights feature-major, biases, output weights head-major,
+/// output biases).
+pub struct NarrowNet {
+    pub hidden: usize,
+    pub ft_w: Vec<i16>,
+    pub ft_b: Vec<i16>,
+    pub out_w: Vec<i16>,
+    pub out_b: Vec<i32>,
+}
+
+/// Read a whole file image of a net with fewer hidden neurons than this build
+/// (checked like `validate` in every other respect).
+pub fn read_narrower(bytes: &[u8]) -> Result<NarrowNet, NetError> {
+    let (hidden, buckets) = check(bytes, true)?;
+    if hidden == HIDDEN {
+        return Err(NetError::HiddenMismatch {
+            found: hidden as u32,
+            expected: HIDDEN as u32 / 2,
+        });
+    }
+    let i16s = |from: usize, n: usize| -> Vec<i16> {
+        bytes[from..from + 2 * n]
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect()
+    };
+    let ft_b_at = HEADER_LEN + 2 * INPUTS * hidden;
+    let out_w_at = ft_b_at + 2 * hidden;
+    let out_b_at = out_b_offset_of(hidden, buckets);
+    Ok(NarrowNet {
+        hidden,
+        ft_w: i16s(HEADER_LEN, INPUTS * hidden),
+        ft_b: i16s(ft_b_at, hidden),
+        out_w: i16s(out_w_at, buckets * 2 * hidden),
+        out_b: bytes[out_b_at..out_b_at + 4 * buckets]
+            .chunks_exact(4)
+            .map(|c| i32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+            .collect(),
+    })
 }

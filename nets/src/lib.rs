@@ -48,11 +48,13 @@ pub const SCALE: i32 = 400;
 /// `clamp(acc, 0, QA) * w` fits in an i16 lane (255 × 127 = 32385).
 pub const OUT_WEIGHT_MAX: i32 = 127;
 
-// One perspective's output sum, `Σ clamp(acc, 0, QA)² · w`, is accumulated in i32
-// (`simd::screlu_dot`): it must not overflow even with every activation saturated and
-// every weight at the limit. A wider hidden layer than this allows needs i64 sums.
-const _: () =
-    assert!(HIDDEN as i64 * (QA as i64 * QA as i64) * OUT_WEIGHT_MAX as i64 <= i32::MAX as i64);
+// One perspective's output sum, `Σ clamp(acc, 0, QA)² · w`, is taken in i32 lanes
+// (`simd::screlu_dot`: each lane of the narrowest kernel, AVX2's eight, sums
+// `HIDDEN / 8` products) and the lanes are added in i64. No lane may overflow even
+// with every activation saturated and every weight at the limit.
+const _: () = assert!(
+    (HIDDEN / 8) as i64 * (QA as i64 * QA as i64) * OUT_WEIGHT_MAX as i64 <= i32::MAX as i64
+);
 
 /// The best net trained so far (round 12, 256 hidden neurons, 8 material output
 /// heads: the round-11 net trained on with its own self-play and the round-11 data,

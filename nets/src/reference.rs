@@ -3,6 +3,7 @@
 
 use crate::buckets::bucket;
 use crate::features;
+use crate::format::NarrowNet;
 use crate::rng::Rng;
 use crate::{NetError, Network, HIDDEN, INPUTS, OUT_WEIGHT_MAX, QA, QB, SCALE};
 use rules::{Color, Position};
@@ -56,6 +57,37 @@ impl FloatNet {
             out_w: head.repeat(buckets),
             out_b: vec![self.out_b[0]; buckets],
         }
+    }
+
+    /// A net of this build's width that evaluates exactly like `narrow`, a net of
+    /// an earlier round with fewer hidden neurons: its neurons come first with their
+    /// weights, and each new neuron starts with small random input weights (`seed`)
+    /// and output weights of zero, so it changes nothing until training moves it
+    /// (a warm start for a wider net from the best narrow one; from random weights a
+    /// wider net would have to relearn on today's data what the narrow net learnt
+    /// from every earlier round's).
+    pub fn widened(narrow: &NarrowNet, seed: u64) -> FloatNet {
+        let (h, qa, qb) = (narrow.hidden, QA as f32, QB as f32);
+        let buckets = narrow.out_b.len();
+        let mut n = init_random_bucketed(seed, buckets);
+        for f in 0..INPUTS {
+            for j in 0..h {
+                n.ft_w[f * HIDDEN + j] = narrow.ft_w[f * h + j] as f32 / qa;
+            }
+        }
+        for j in 0..h {
+            n.ft_b[j] = narrow.ft_b[j] as f32 / qa;
+        }
+        n.out_w.iter_mut().for_each(|w| *w = 0.0);
+        for half in 0..2 * buckets {
+            for j in 0..h {
+                n.out_w[half * HIDDEN + j] = narrow.out_w[half * h + j] as f32 / qb;
+            }
+        }
+        for (b, &bias) in n.out_b.iter_mut().zip(&narrow.out_b) {
+            *b = bias as f32 / (QA * QB) as f32;
+        }
+        n
     }
 
     /// The float values a quantised net stands for.

@@ -1,7 +1,7 @@
 //! The two inner loops of inference, each with a scalar, an AVX2 and an AVX-512
 //! version (and a VNNI dot product) that give bit-identical results: i16 lanes wrap
-//! the same way in all, and the i32 output sum is exact integer arithmetic whatever
-//! the order of the additions (the sum of all lanes wraps like the scalar sum).
+//! the same way in all, and the output sum is exact integer arithmetic whatever the
+//! order of the additions (i32 lanes that cannot overflow, added up in i64).
 
 use crate::{Accumulator, HIDDEN, QA};
 
@@ -178,7 +178,7 @@ pub fn update_pair(
 /// Σ clamp(acc, 0, QA)² · w over one perspective's half of the output layer, in units
 /// of QA²·QB. `clamp · w` must fit an i16 (|w| ≤ OUT_WEIGHT_MAX, checked at load).
 #[inline]
-pub fn screlu_dot(backend: Backend, acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+pub fn screlu_dot(backend: Backend, acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i64 {
     #[cfg(target_arch = "x86_64")]
     {
         match backend.0 {
@@ -195,13 +195,13 @@ pub fn screlu_dot(backend: Backend, acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i
     screlu_dot_scalar(acc, w)
 }
 
-pub fn screlu_dot_scalar(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
-    let mut sum = 0i32;
+pub fn screlu_dot_scalar(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i64 {
+    let mut sum = 0i64;
     for (&a, &w) in acc.iter().zip(w.iter()) {
         let v = (a as i32).clamp(0, QA);
         // Same i16 product as the SIMD `mullo` (exact, since |v·w| ≤ 32385).
         let vw = (v * w as i32) as i16 as i32;
-        sum = sum.wrapping_add(vw * v);
+        sum += (vw * v) as i64;
     }
     sum
 }
@@ -290,7 +290,7 @@ mod avx2 {
     /// The CPU must support AVX2 (callers hold an AVX2 `Backend` token). The slices
     /// are whole `HIDDEN`-lane arrays, so every unaligned load and store is in bounds.
     #[target_feature(enable = "avx2")]
-    pub unsafe fn screlu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+    pub unsafe fn screlu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i64 {
         let zero = _mm256_setzero_si256();
         let qa = _mm256_set1_epi16(QA as i16);
         let mut sum = _mm256_setzero_si256();
@@ -303,7 +303,7 @@ mod avx2 {
         }
         let mut lanes = [0i32; 8];
         _mm256_storeu_si256(lanes.as_mut_ptr() as *mut __m256i, sum);
-        lanes.iter().fold(0i32, |s, &x| s.wrapping_add(x))
+        lanes.iter().map(|&x| x as i64).sum()
     }
 }
 
@@ -368,6 +368,18 @@ mod avx512 {
         }
     }
 
+    /// The sum of the 16 i32 lanes, in i64 (no lane overflows; their sum could).
+    ///
+    /// # Safety
+    /// The CPU must support AVX-512 F.
+    #[inline]
+    #[target_feature(enable = "avx512f")]
+    unsafe fn reduce_i64(sum: __m512i) -> i64 {
+        let lo = _mm512_cvtepi32_epi64(_mm512_castsi512_si256(sum));
+        let hi = _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64::<1>(sum));
+        _mm512_reduce_add_epi64(_mm512_add_epi64(lo, hi))
+    }
+
     /// The clamped activations and their products with the weights, 32 lanes.
     ///
     /// # Safety
@@ -391,13 +403,13 @@ mod avx512 {
     /// # Safety
     /// As `update`.
     #[target_feature(enable = "avx512f,avx512bw")]
-    pub unsafe fn screlu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+    pub unsafe fn screlu_dot(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i64 {
         let mut sum = _mm512_setzero_si512();
         for i in (0..HIDDEN).step_by(LANES) {
             let (v, vw) = clamp_and_weigh(acc, w, i);
             sum = _mm512_add_epi32(sum, _mm512_madd_epi16(vw, v));
         }
-        _mm512_reduce_add_epi32(sum)
+        reduce_i64(sum)
     }
 
     /// The same sum with VNNI's fused multiply-add of i16 pairs into i32.
@@ -405,12 +417,12 @@ mod avx512 {
     /// # Safety
     /// As `update`, and the CPU must support AVX-512 VNNI.
     #[target_feature(enable = "avx512f,avx512bw,avx512vnni")]
-    pub unsafe fn screlu_dot_vnni(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i32 {
+    pub unsafe fn screlu_dot_vnni(acc: &[i16; HIDDEN], w: &[i16; HIDDEN]) -> i64 {
         let mut sum = _mm512_setzero_si512();
         for i in (0..HIDDEN).step_by(LANES) {
             let (v, vw) = clamp_and_weigh(acc, w, i);
             sum = _mm512_dpwssd_epi32(sum, vw, v);
         }
-        _mm512_reduce_add_epi32(sum)
+        reduce_i64(sum)
     }
 }

@@ -7,7 +7,10 @@ use common::random_position;
 use nets::reference::FloatNet;
 use nets::rng::Rng;
 use nets::simd::{self, Backend};
-use nets::{buckets, features, Accumulator, AccumulatorStack, Network, HIDDEN, QA, QB, SCALE};
+use nets::{
+    buckets, features, Accumulator, AccumulatorStack, Network, HIDDEN, OUT_WEIGHT_MAX, QA, QB,
+    SCALE,
+};
 use rules::Position;
 
 /// A random one-head float net with weights spread over the whole quantisable range.
@@ -285,6 +288,17 @@ fn simd_kernels_equal_scalar_kernels() {
             let mut a = [0i16; HIDDEN];
             simd::update(b, &mut a, &acc, &[&cols[0]], &[&cols[1], &cols[2]]);
             assert_eq!(a, s, "{}", b.name());
+        }
+    }
+    // Every activation saturated and every weight at the limit: the largest sums
+    // there are, exact in every kernel (they would overflow an i32 total).
+    for sign in [1i32, -1] {
+        let acc = [(QA + 7) as i16; HIDDEN];
+        let w = [(sign * OUT_WEIGHT_MAX) as i16; HIDDEN];
+        let most = sign as i64 * HIDDEN as i64 * (QA * QA) as i64 * OUT_WEIGHT_MAX as i64;
+        assert_eq!(simd::screlu_dot_scalar(&acc, &w), most);
+        for &b in &backends {
+            assert_eq!(simd::screlu_dot(b, &acc, &w), most, "{}", b.name());
         }
     }
     let net = random_bucketed_net(8, 8).quantise().expect("valid net");

@@ -43,6 +43,11 @@ pub struct TrainArgs {
     /// the net's output (instead of refusing the different count).
     #[arg(long, requires_all = ["init", "buckets"])]
     replicate_head: bool,
+    /// With --init of a net with fewer hidden neurons than this build's: start from
+    /// it widened (its neurons kept, the new ones with output weights of zero, so the
+    /// start evaluates exactly like it).
+    #[arg(long, requires = "init")]
+    widen: bool,
     /// Positions per AdamW step.
     #[arg(long, default_value_t = 16384)]
     batch: usize,
@@ -76,6 +81,32 @@ pub fn run(a: TrainArgs) -> ExitCode {
     }
     // The net settings are checked before the (possibly large) data is read.
     let init = match &a.init {
+        Some(path) if a.widen => {
+            let narrow = std::fs::read(path)
+                .map_err(|e| nets::NetError::Io {
+                    path: path.display().to_string(),
+                    message: e.to_string(),
+                })
+                .and_then(|bytes: Vec<u8>| nets::format::read_narrower(&bytes));
+            match narrow {
+                Ok(n) if a.buckets.is_some_and(|b| b != n.out_b.len()) => {
+                    eprintln!("error: --widen keeps the --init net's output buckets");
+                    return ExitCode::FAILURE;
+                }
+                Ok(n) => {
+                    eprintln!(
+                        "widening {} from {} hidden neurons",
+                        path.display(),
+                        n.hidden
+                    );
+                    FloatNet::widened(&n, a.seed)
+                }
+                Err(e) => {
+                    eprintln!("error: --init: {e}");
+                    return ExitCode::FAILURE;
+                }
+            }
+        }
         Some(path) => match Network::load(path) {
             Ok(n) if a.replicate_head && n.buckets() == 1 => {
                 FloatNet::from_network(&n).replicate_head(a.buckets.unwrap_or(1))
