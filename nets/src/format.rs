@@ -281,7 +281,7 @@ pub fn validate(bytes: &[u8]) -> Result<usize, NetError> {
     check(bytes, false).map(|(_, buckets)| buckets)
 }
 
-/// `validate`, also for narrower widths when `any_width`: (width, heads).
+/// `validate`, or for narrower widths only when `any_width`: (width, heads).
 fn check(bytes: &[u8], any_width: bool) -> Result<(usize, usize), NetError> {
     if cfg!(target_endian = "big") {
         return Err(NetError::BigEndianHost);
@@ -315,7 +315,12 @@ fn check(bytes: &[u8], any_width: bool) -> Result<(usize, usize), NetError> {
         });
     }
     let hidden = u32_at(bytes, 20);
-    if hidden != HIDDEN as u32 && !(any_width && narrower_width_ok(hidden)) {
+    let width_ok = if any_width {
+        narrower_width_ok(hidden)
+    } else {
+        hidden == HIDDEN as u32
+    };
+    if !width_ok {
         return Err(NetError::HiddenMismatch {
             found: hidden,
             expected: HIDDEN as u32,
@@ -397,16 +402,19 @@ pub struct NarrowNet {
     pub out_b: Vec<i32>,
 }
 
+/// A net file's bytes, a read failure as `NetError::Io`.
+pub fn read_file(path: &std::path::Path) -> Result<Vec<u8>, NetError> {
+    std::fs::read(path).map_err(|e| NetError::Io {
+        path: path.display().to_string(),
+        message: e.to_string(),
+    })
+}
+
 /// Read a whole file image of a net with fewer hidden neurons than this build
-/// (checked like `validate` in every other respect).
+/// (checked like `validate` in every other respect; any other width, this build's
+/// own included, is `HiddenMismatch`).
 pub fn read_narrower(bytes: &[u8]) -> Result<NarrowNet, NetError> {
     let (hidden, buckets) = check(bytes, true)?;
-    if hidden == HIDDEN {
-        return Err(NetError::HiddenMismatch {
-            found: hidden as u32,
-            expected: HIDDEN as u32 / 2,
-        });
-    }
     let i16s = |from: usize, n: usize| -> Vec<i16> {
         bytes[from..from + 2 * n]
             .chunks_exact(2)

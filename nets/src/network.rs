@@ -36,12 +36,7 @@ impl fmt::Debug for Network {
 impl Network {
     /// Read and validate a net file.
     pub fn load(path: impl AsRef<Path>) -> Result<Network, NetError> {
-        let path = path.as_ref();
-        let bytes = std::fs::read(path).map_err(|e| NetError::Io {
-            path: path.display().to_string(),
-            message: e.to_string(),
-        })?;
-        Network::from_bytes(&bytes)
+        Network::from_bytes(&format::read_file(path.as_ref())?)
     }
 
     /// Validate a file image (e.g. from `include_bytes!`) and copy it into aligned memory.

@@ -82,12 +82,8 @@ pub fn run(a: TrainArgs) -> ExitCode {
     // The net settings are checked before the (possibly large) data is read.
     let init = match &a.init {
         Some(path) if a.widen => {
-            let narrow = std::fs::read(path)
-                .map_err(|e| nets::NetError::Io {
-                    path: path.display().to_string(),
-                    message: e.to_string(),
-                })
-                .and_then(|bytes: Vec<u8>| nets::format::read_narrower(&bytes));
+            let narrow =
+                nets::format::read_file(path).and_then(|bytes| nets::format::read_narrower(&bytes));
             match narrow {
                 Ok(n) if a.buckets.is_some_and(|b| b != n.out_b.len()) => {
                     eprintln!("error: --widen keeps the --init net's output buckets");
@@ -100,6 +96,14 @@ pub fn run(a: TrainArgs) -> ExitCode {
                         n.hidden
                     );
                     FloatNet::widened(&n, a.seed)
+                }
+                Err(nets::NetError::HiddenMismatch { found, .. }) => {
+                    eprintln!(
+                        "error: --widen: --init has {found} hidden neurons; it needs fewer than \
+                         this build's {} (a multiple of 32)",
+                        nets::HIDDEN
+                    );
+                    return ExitCode::FAILURE;
                 }
                 Err(e) => {
                     eprintln!("error: --init: {e}");
