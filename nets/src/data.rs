@@ -148,6 +148,28 @@ impl PackedPosition {
         })
     }
 
+    /// The same position reflected left to right (file a ↔ file i), labels kept.
+    /// Xiangqi's rules are symmetric under this reflection, so the mirrored record is
+    /// an equally true training example (`TrainConfig::mirror`).
+    pub fn mirrored(&self) -> PackedPosition {
+        let mut pieces: Vec<(u8, u8)> = self
+            .pieces()
+            .map(|(p, s)| {
+                let (rank, file) = (s.0 / 9, s.0 % 9);
+                (rank * 9 + (8 - file), p.index() as u8)
+            })
+            .collect();
+        pieces.sort_unstable_by_key(|&(s, _)| s);
+        let mut b = [0u8; RECORD_LEN];
+        let occ = pieces.iter().fold(0u128, |o, &(s, _)| o | 1u128 << s);
+        b[0..12].copy_from_slice(&occ.to_le_bytes()[0..12]);
+        for (n, &(_, p)) in pieces.iter().enumerate() {
+            b[12 + n / 2] |= p << (4 * (n % 2));
+        }
+        b[28..32].copy_from_slice(&self.bytes[28..32]);
+        PackedPosition { bytes: b }
+    }
+
     /// Active feature indices of the side to move's and the opponent's perspective.
     pub fn features(&self, us: &mut Vec<usize>, them: &mut Vec<usize>) {
         us.clear();

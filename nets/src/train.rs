@@ -36,6 +36,10 @@ pub struct TrainConfig {
     pub weight_decay: f32,
     /// K: centipawns that map to sigmoid(1) (a score of K ≈ 73% expected).
     pub score_scale: f32,
+    /// Reflect each training position left to right with probability ½ every epoch
+    /// (`PackedPosition::mirrored`): the rules are symmetric, so this doubles the
+    /// distinct positions the net sees without new games. Validation is not mirrored.
+    pub mirror: bool,
 }
 
 impl Default for TrainConfig {
@@ -49,6 +53,7 @@ impl Default for TrainConfig {
             val_fraction: 0.05,
             weight_decay: 0.0001,
             score_scale: 400.0,
+            mirror: false,
         }
     }
 }
@@ -356,6 +361,13 @@ pub fn train(
         };
         let lr = cfg.lr * (1.0 - 0.9 * frac);
         rng.shuffle(&mut train);
+        if cfg.mirror {
+            for r in train.iter_mut() {
+                if rng.next_u64() & 1 == 1 {
+                    *r = r.mirrored();
+                }
+            }
+        }
         let t0 = Instant::now();
         let mut loss_sum = 0.0f64;
         for b in train.chunks(batch) {

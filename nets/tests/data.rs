@@ -102,3 +102,38 @@ fn bad_files_and_records_are_rejected() {
     ));
     let _ = std::fs::remove_file(&path);
 }
+
+/// A FEN's board reflected left to right (each rank's text reversed; digits are one
+/// character, so the empty runs reverse with it).
+fn mirror_fen(fen: &str) -> String {
+    let mut parts = fen.split(' ');
+    let board = parts.next().expect("board");
+    let ranks: Vec<String> = board
+        .split('/')
+        .map(|r| r.chars().rev().collect())
+        .collect();
+    let rest: Vec<&str> = parts.collect();
+    format!("{} {}", ranks.join("/"), rest.join(" "))
+}
+
+#[test]
+fn a_mirrored_record_is_the_record_of_the_mirrored_position() {
+    let mut rng = Rng::new(7);
+    let mut changed = 0;
+    for i in 0..300 {
+        let plies = rng.below(150);
+        let pos = random_position(&mut rng, plies);
+        let score = (rng.next_u64() as i16) / 2;
+        let outcome = [Outcome::Loss, Outcome::Draw, Outcome::Win][i % 3];
+        let r = PackedPosition::pack(&pos, score, outcome);
+        let m = r.mirrored();
+        let mirror_pos =
+            rules::Position::from_fen(&mirror_fen(&pos.to_fen())).expect("mirrored FEN");
+        assert_eq!(m, PackedPosition::pack(&mirror_pos, score, outcome));
+        assert_eq!(m.check(), Ok(()));
+        assert_eq!(m.mirrored(), r);
+        changed += (m != r) as usize;
+    }
+    // Symmetric positions map to themselves; random play leaves few of them.
+    assert!(changed > 250, "only {changed} of 300 records changed");
+}

@@ -57,6 +57,11 @@ pub struct TrainArgs {
     /// Centipawns that sigmoid maps to 0.73 (score → expected result).
     #[arg(long, default_value_t = 400.0)]
     scale: f32,
+    /// Reflect each training position left to right (file a <-> file i) with
+    /// probability 1/2 every epoch: the rules are symmetric, so it is a free second
+    /// example of every position. Validation positions are not reflected.
+    #[arg(long)]
+    mirror: bool,
     /// Worker threads (default: all cores).
     #[arg(long)]
     threads: Option<usize>,
@@ -158,6 +163,7 @@ pub fn run(a: TrainArgs) -> ExitCode {
         batch: a.batch.max(1),
         val_fraction: a.val,
         score_scale: a.scale,
+        mirror: a.mirror,
         ..TrainConfig::default()
     };
     let (_, val) = train::split(&all, &cfg);
