@@ -282,12 +282,15 @@ fn every_quiet_pruning_rule_keeps_a_move_that_leaves_no_move() {
         e.set_eval(engine::eval::EvalChoice::Hce);
         search_depth(&mut e, &Position::from_fen(fen).unwrap(), depth)
     };
-    // Two mates in 2 of the suite (engine/tests/data/mates.tsv) that end in 困毙
-    // too, with a lone king and a few pieces: M2-207 and M2-211.
-    let suite = [
-        ("2bk1ab2/9/9/9/9/9/9/9/4p3C/5K1n1 b - - 16 120", None),
-        ("2ba3c1/4k4/9/9/9/6B2/5c3/4p4/9/4K4 b - - 1 106", None),
-    ];
+    // Two mates in 2 of the suite that end in 困毙 too, with a lone king and a few
+    // pieces, read from the suite's file by id.
+    let suite = ["M2-207", "M2-211"].map(|id| {
+        let fen = include_str!("data/mates.tsv")
+            .lines()
+            .find_map(|l| l.strip_prefix(id)?.strip_prefix('\t')?.split('\t').next())
+            .expect(id);
+        (fen, None)
+    });
     let mates = STALEMATE_MATES_IN_TWO
         .iter()
         .map(|&(fen, win, _, _)| (fen, Some(win)))
