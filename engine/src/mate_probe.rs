@@ -57,6 +57,7 @@ pub const PROBE_DECISIVE_SCORE: i32 = 2000;
 /// the plain share throughout, 247 with this one from +2000 (the same with 10
 /// from +2000 or from +1000; 245 with 2 from +2000).
 pub const PROBE_DECISIVE_SHARE: f64 = 4.0;
+const _: () = assert!(PROBE_DECISIVE_SHARE > 2.0 * PROBE_SHARE);
 /// The longest mate probed for (in moves); longer proofs do not fit a move's time.
 pub const PROBE_MAX_MOVES: u32 = 12;
 /// Slices shorter than this (ms) are not handed over (each costs two thread
@@ -294,7 +295,6 @@ mod tests {
         assert_eq!(share(PROBE_DECISIVE_SCORE - 1), PROBE_SHARE);
         assert_eq!(share(PROBE_DECISIVE_SCORE), PROBE_DECISIVE_SHARE);
         assert_eq!(share(mate_in(11)), PROBE_DECISIVE_SHARE);
-        assert!(PROBE_DECISIVE_SHARE > 2.0 * PROBE_SHARE);
     }
 
     #[test]
