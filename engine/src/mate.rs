@@ -102,7 +102,6 @@ pub struct MateProver<'a> {
     /// While the main line of a proved mate is read, the limits do not apply
     /// (the proof is done; a cut line would be a wrong answer).
     reading_line: bool,
-    table_max: usize,
     /// The history length at the position being proved (its ply 0).
     root_len: usize,
     /// The lowest ply (from the position being proved) at which a position
@@ -127,8 +126,8 @@ const DFPN_FROM: u32 = 3;
 const DFPN_SHARE: u64 = 4;
 const DFPN_MIN_BUDGET: u64 = 2_000;
 
-/// Table entries kept at most (a proof that needs more is answered `Unknown`
-/// sooner than it would run out of memory).
+/// Table entries kept at most (past it new positions evict the cheapest old
+/// ones, table.rs: a long proof goes on within bounded memory).
 const TABLE_MAX: usize = 4_000_000;
 
 /// Put `first` at the front of `moves[from..]` when it is there (the others keep
@@ -160,7 +159,7 @@ fn no_legal_move(pos: &Position) -> bool {
 impl<'a> MateProver<'a> {
     pub fn new(limits: MateLimits, stop: Option<&'a AtomicBool>) -> MateProver<'a> {
         MateProver {
-            table: Table::new(),
+            table: Table::new(TABLE_MAX),
             nodes: 0,
             limits,
             start: Instant::now(),
@@ -169,7 +168,6 @@ impl<'a> MateProver<'a> {
             pause: None,
             proved_none: 0,
             reading_line: false,
-            table_max: TABLE_MAX,
             root_len: 0,
             rep_floor: usize::MAX,
             attack_killer: [Move::NULL; KILLER_SLOTS],
@@ -195,14 +193,10 @@ impl<'a> MateProver<'a> {
         self.pause = Some(pause);
     }
 
-    /// Cap the table at `entries` (a prover beside the search keeps it small).
+    /// Cap the table at `entries` (a prover beside the search keeps it small);
+    /// past the cap new positions evict old ones (table.rs).
     pub fn set_table_max(&mut self, entries: usize) {
-        self.table_max = entries;
-    }
-
-    /// Whether the table reached its cap (the limits will stop every proof now).
-    pub fn table_full(&self) -> bool {
-        self.table.len() >= self.table_max
+        self.table.set_max(entries);
     }
 
     /// Prove or refute a mate in at most `max` moves for the side to move.
@@ -245,8 +239,7 @@ impl<'a> MateProver<'a> {
             return true;
         }
         let polled = self.nodes & 1023 == 0;
-        let stopped = polled && self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-            || self.table.len() >= self.table_max;
+        let stopped = polled && self.stop.is_some_and(|s| s.load(Ordering::Relaxed));
         let spent = self.limits.nodes.is_some_and(|n| self.nodes >= n)
             || polled
                 && self
