@@ -66,8 +66,9 @@ const PROBE_MIN_SLICE_MS: u64 = 8;
 /// Nor longer than this: the main thread waits for the slice to end before it
 /// sees a `ponderhit`, a `stop` it does not share with the prover, or its clock.
 const PROBE_MAX_SLICE_MS: u64 = 20;
-/// The prover's table is capped well below the stand-alone prover's: about
-/// 20 bytes an entry, beside the hash table the user sized.
+/// The prover's table is capped well below the stand-alone prover's: at
+/// most 32 MiB (16-byte slots, at most half of them filled), beside the hash
+/// table the user sized; past the cap old entries are evicted (mate/table.rs).
 const PROBE_TABLE_MAX: usize = 1 << 20;
 
 /// The prover's time for each unit of the search's, given the search's score.

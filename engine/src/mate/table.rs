@@ -223,9 +223,9 @@ mod tests {
         assert_eq!(t.get(12345).mate_within, 0, "an absent key is unknown");
     }
 
-    /// A full table keeps its size: a new key evicts the entry proved with the
-    /// fewest moves near its home, every key still in the table is found, and
-    /// the new key is there.
+    /// A full table keeps its size and does not grow: a new key is kept exactly
+    /// when its home slot is taken (it evicts an entry of its run), and the
+    /// entries proved with fewer moves go first.
     #[test]
     fn a_full_table_evicts_the_cheapest_entry() {
         let max = 1000;
