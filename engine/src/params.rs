@@ -73,6 +73,13 @@ pub struct SearchParams {
     /// games at 50 000 nodes and did not make fewer move-limit draws, so it is off
     /// (docs/ARCHITECTURE.md).
     pub shuffle_damp: i32,
+    /// History pruning: at `lmr_depth ≤ 3` a quiet move whose history (quiet +
+    /// continuation, spanning about ±49 000) lies below `−hist_prune · depth` is
+    /// pruned (0: off).
+    pub hist_prune: i32,
+    /// Late-move reduction: one ply more for quiet moves where the hash move is
+    /// a capture (0: off).
+    pub tt_capture_r: i32,
 }
 
 pub const DEFAULT: SearchParams = SearchParams {
@@ -103,6 +110,8 @@ pub const DEFAULT: SearchParams = SearchParams {
     cramped_moves: 3,
     check_bonus: 0,
     shuffle_damp: 0,
+    hist_prune: 0,
+    tt_capture_r: 0,
 };
 
 impl Default for SearchParams {
@@ -166,6 +175,8 @@ tunables! {
     cramped_moves: 3, 20, 1.0;
     check_bonus: 0, 60000, 2000.0;
     shuffle_damp: 0, 1000, 20.0;
+    hist_prune: 0, 20000, 400.0;
+    tt_capture_r: 0, 2, 0.5;
 }
 
 impl SearchParams {

@@ -255,6 +255,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let mut captures_tried: [Move; 32] = [Move::NULL; 32];
         let mut n_captures = 0;
         let lmp_limit = (self.p.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
+        let tt_capture = !tt_move.is_null() && self.pos.piece_at(tt_move.to()).is_some();
 
         while let Some(m) = picker.next(&self.pos, self.hist, ply, &ctx) {
             if m == excluded {
@@ -287,6 +288,14 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     }
                     if lmr_depth <= 6
                         && !see_ge(&self.pos, m, -self.p.see_quiet * lmr_depth * lmr_depth)
+                        && !self.opponent_cramped(&mut cramped)
+                    {
+                        continue;
+                    }
+                    if self.p.hist_prune > 0
+                        && lmr_depth <= 3
+                        && self.hist.quiet(us, m) + self.hist.cont(&ctx.cont, mover, m)
+                            < -self.p.hist_prune * depth
                         && !self.opponent_cramped(&mut cramped)
                     {
                         continue;
@@ -374,6 +383,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     }
                     if marked {
                         reduction += 1;
+                    }
+                    if tt_capture && !is_capture {
+                        reduction += self.p.tt_capture_r;
                     }
                     if !is_capture {
                         reduction -= (self.hist.quiet(us, m) + self.hist.cont(&ctx.cont, mover, m))
