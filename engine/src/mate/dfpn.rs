@@ -69,6 +69,22 @@ pub(super) struct Dfpn {
     aborted: bool,
 }
 
+impl Dfpn {
+    /// Keep a node's numbers (and, for a proved attacker node, its mating move).
+    fn record(&mut self, key: u64, n: u32, (pn, dn): (u32, u32), best: Move) {
+        self.table.insert(
+            slot(key, n),
+            Entry {
+                key,
+                n: n as u8,
+                pn,
+                dn,
+                best,
+            },
+        );
+    }
+}
+
 /// A node is a position and the attacker moves left (counting the one just made
 /// at a defender node); the side to move is in the key.
 fn slot(key: u64, n: u32) -> u64 {
@@ -127,16 +143,7 @@ impl MateProver<'_> {
             self.nodes += 1;
             let mate = self.mate_in_one(pos);
             let v = if mate.is_null() { (INF, 0) } else { (0, INF) };
-            run.table.insert(
-                slot(key, 1),
-                Entry {
-                    key,
-                    n: 1,
-                    pn: v.0,
-                    dn: v.1,
-                    best: mate,
-                },
-            );
+            run.record(key, 1, v, mate);
             pos.unmake_move();
             return v;
         }
@@ -155,16 +162,7 @@ impl MateProver<'_> {
             } else {
                 (evasions, 1)
             };
-            run.table.insert(
-                slot(key, n),
-                Entry {
-                    key,
-                    n: n as u8,
-                    pn: v.0,
-                    dn: v.1,
-                    best: Move::NULL,
-                },
-            );
+            run.record(key, n, v, Move::NULL);
             return v;
         }
         // Unexpanded after a quiet move: the defender keeps more moves than
@@ -197,16 +195,7 @@ impl MateProver<'_> {
         if moves.is_empty() {
             // No move: the defender is mated, the attacker cannot mate.
             let v = if or { (INF, 0) } else { (0, INF) };
-            run.table.insert(
-                slot(key, n),
-                Entry {
-                    key,
-                    n: n as u8,
-                    pn: v.0,
-                    dn: v.1,
-                    best: Move::NULL,
-                },
-            );
+            run.record(key, n, v, Move::NULL);
             return v;
         }
         let child_n = if or { n } else { n - 1 };
@@ -235,16 +224,7 @@ impl MateProver<'_> {
             let (pn, dn) = if or { (min, sum) } else { (sum, min) };
             let best_move = moves.as_slice()[best];
             let proved_move = if or && pn == 0 { best_move } else { Move::NULL };
-            run.table.insert(
-                slot(key, n),
-                Entry {
-                    key,
-                    n: n as u8,
-                    pn,
-                    dn,
-                    best: proved_move,
-                },
-            );
+            run.record(key, n, (pn, dn), proved_move);
             if pn == 0 || dn == 0 || pn >= th_pn || dn >= th_dn || run.aborted {
                 return (pn, dn);
             }
