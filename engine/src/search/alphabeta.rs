@@ -255,7 +255,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let mut captures_tried: [Move; 32] = [Move::NULL; 32];
         let mut n_captures = 0;
         let lmp_limit = (self.p.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
-        let tt_capture = !tt_move.is_null() && self.pos.piece_at(tt_move.to()).is_some();
+        // Only asked when `tt_capture_r` is on (it is off: docs/ARCHITECTURE.md).
+        let tt_capture = self.p.tt_capture_r > 0
+            && !tt_move.is_null()
+            && self.pos.piece_at(tt_move.to()).is_some();
 
         while let Some(m) = picker.next(&self.pos, self.hist, ply, &ctx) {
             if m == excluded {
