@@ -334,13 +334,23 @@ impl<'a> MateProver<'a> {
     /// sibling's mating move goes first: in a defence's replies the same mate
     /// usually works.
     fn mate_in_one(&mut self, pos: &mut Position) -> Move {
-        let mut moves = pos.legal_moves();
-        bring_forward(moves.as_mut_slice(), 0, self.attack_killer[1]);
         // Moves far from the defender's king that leave one of its present moves
-        // untouched cannot mate: they are not made (escape.rs).
+        // untouched cannot mate: they are not made (escape.rs); often only
+        // checks can, and only they are generated.
         let escapes = Escapes::of(pos);
+        let only_checks = escapes.as_ref().is_some_and(|e| e.only_checks_mate());
+        let mut moves = if only_checks {
+            pos.legal_checks()
+        } else {
+            pos.legal_moves()
+        };
+        bring_forward(moves.as_mut_slice(), 0, self.attack_killer[1]);
         for &m in moves.as_slice() {
-            if escapes.as_ref().is_some_and(|e| e.survive(m)) {
+            if !only_checks
+                && escapes
+                    .as_ref()
+                    .is_some_and(|e| e.survive(m, || pos.gives_check(m)))
+            {
                 continue;
             }
             pos.make_move(m);

@@ -7,6 +7,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+mod checks;
 pub mod diagram;
 pub mod fen;
 pub mod movegen;

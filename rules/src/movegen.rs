@@ -358,6 +358,22 @@ impl Position {
         };
         let us = p.color;
         let ksq = self.king_square(us.flip());
+        // Only a move from or to the king's rank or file, or from a diagonal
+        // neighbour of the king (a knight's leg), can open or screen a line
+        // onto it; off those points only a knight or a pawn can check, by
+        // itself (most moves are answered here, cheaply).
+        let lines = attacks::lines(ksq);
+        if !lines.has(to) && !(lines | attacks::diagonal_neighbours(ksq)).has(from) {
+            return match p.kind {
+                PieceKind::Knight => {
+                    let occ =
+                        (self.occupied() ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
+                    attacks::knight(to, occ).has(ksq)
+                }
+                PieceKind::Pawn => attacks::pawn(us, to).has(ksq),
+                _ => false,
+            };
+        }
         let from_bb = Bitboard::from_square(from);
         let occ = (self.occupied() ^ from_bb) | Bitboard::from_square(to);
         let byf = (self.occ_by_file() ^ file_major_bit(from)) | file_major_bit(to);

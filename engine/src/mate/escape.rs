@@ -15,16 +15,34 @@
 //! move none of whose points `m` touches survives `m`: the defender still has
 //! a move, and `m` does not mate. (Every check has a point in the zone, so all
 //! checks are still made.)
+//!
+//! A second rule covers the moves inside the zone that do not give check. A
+//! defender move `d` whose from-point is neither on `k`'s rank or file nor one
+//! of its diagonal neighbours (a knight's leg towards `k`), and whose to-point
+//! is not on `k`'s rank or file, can never expose its king: it opens no line
+//! and no knight's leg towards `k` and becomes no cannon's screen. After a move
+//! `m` that leaves the king unattacked, such a `d` is legal exactly when it
+//! still can be made, which only `m` touching its points can prevent. So a
+//! non-checking `m` that leaves one such *safe* defender move untouched does
+//! not mate; with three safe moves of pairwise disjoint points no move does
+//! (a move touches two points), and only checks are made.
 
 use rules::{attacks, Bitboard, Move, PieceKind, Position, Square};
 
 /// What the mate-in-one test needs to rule moves out: the king zone and up to
-/// two defender moves' points (two with no point in common, when there are).
+/// two defender moves' points (two with no point in common, when there are),
+/// and up to three safe defender moves' points (pairwise disjoint).
 pub(super) struct Escapes {
     zone: Bitboard,
     witnesses: [Bitboard; 2],
     count: usize,
+    safe: [Bitboard; SAFE_MAX],
+    safe_count: usize,
 }
+
+/// Safe witnesses kept at most: a move touches two points, so three pairwise
+/// disjoint ones always leave one.
+const SAFE_MAX: usize = 3;
 
 /// The points a defender move `d` depends on: its from- and to-points, the points
 /// it passes (a rook's or cannon's path, a cannon's screen), a knight's leg, an
@@ -63,12 +81,17 @@ impl Escapes {
             return None;
         }
         let k = pos.king_square(pos.side_to_move().flip());
+        let lines = attacks::lines(k);
+        // From-points of defender moves that can never expose the king.
+        let quiet_from = !(lines | attacks::diagonal_neighbours(k) | Bitboard::from_square(k));
         pos.make_null_move();
         let moves = pos.legal_moves();
         let mut e = Escapes {
             zone: king_zone(k),
             witnesses: [Bitboard::EMPTY; 2],
             count: 0,
+            safe: [Bitboard::EMPTY; SAFE_MAX],
+            safe_count: 0,
         };
         for &d in moves.as_slice() {
             if d.from() == k {
@@ -78,9 +101,19 @@ impl Escapes {
             if e.count == 0 {
                 e.witnesses[0] = t;
                 e.count = 1;
-            } else if (t & e.witnesses[0]).is_empty() {
+            } else if e.count == 1 && (t & e.witnesses[0]).is_empty() {
                 e.witnesses[1] = t;
                 e.count = 2;
+            }
+            if e.safe_count < SAFE_MAX
+                && quiet_from.has(d.from())
+                && !lines.has(d.to())
+                && e.safe[..e.safe_count].iter().all(|s| (*s & t).is_empty())
+            {
+                e.safe[e.safe_count] = t;
+                e.safe_count += 1;
+            }
+            if e.count == 2 && e.safe_count == SAFE_MAX {
                 break;
             }
         }
@@ -88,16 +121,26 @@ impl Escapes {
         (e.count > 0).then_some(e)
     }
 
-    /// Whether `m` certainly leaves the defender a move (so it cannot mate).
+    /// Whether no move but a check can leave the defender without a move
+    /// (three safe defender moves with no point in common).
+    pub(super) fn only_checks_mate(&self) -> bool {
+        self.safe_count == SAFE_MAX
+    }
+
+    /// Whether `m` certainly leaves the defender a move (so it cannot mate);
+    /// `checks` tells whether `m` gives check, asked only when the answer
+    /// depends on it.
     #[inline]
-    pub(super) fn survive(&self, m: Move) -> bool {
+    pub(super) fn survive(&self, m: Move, checks: impl FnOnce() -> bool) -> bool {
         let (from, to) = (m.from(), m.to());
-        if self.zone.has(from) || self.zone.has(to) {
-            return false;
+        let untouched = |w: &Bitboard| !w.has(from) && !w.has(to);
+        if !self.zone.has(from)
+            && !self.zone.has(to)
+            && self.witnesses[..self.count].iter().any(untouched)
+        {
+            return true;
         }
-        self.witnesses[..self.count]
-            .iter()
-            .any(|w| !w.has(from) && !w.has(to))
+        self.safe[..self.safe_count].iter().any(untouched) && !checks()
     }
 }
 
@@ -137,7 +180,7 @@ mod tests {
                 continue;
             };
             for &m in pos.legal_moves().as_slice() {
-                if e.survive(m) {
+                if e.survive(m, || pos.gives_check(m)) {
                     ruled_out += 1;
                     pos.make_move(m);
                     assert!(pos.has_legal_move(), "{} {m}", pos.to_fen());
