@@ -116,6 +116,11 @@ pub struct MateProver<'a> {
     /// The attacker move that last mated with each number of moves left:
     /// siblings are often mated the same way.
     attack_killer: [Move; KILLER_SLOTS],
+    /// Scratch space for a node's children's keys and their order, used
+    /// before the node recurses (so one buffer serves every node, and no
+    /// node clears an array of the longest move list's size).
+    child_keys: Vec<u64>,
+    ranked: Vec<(u32, Move)>,
 }
 
 /// The proof-number search runs before the passes from this many moves on,
@@ -171,6 +176,8 @@ impl<'a> MateProver<'a> {
             root_len: 0,
             rep_floor: usize::MAX,
             attack_killer: [Move::NULL; KILLER_SLOTS],
+            child_keys: Vec::with_capacity(rules::movegen::MAX_MOVES),
+            ranked: Vec::with_capacity(rules::movegen::MAX_MOVES),
         }
     }
 
@@ -384,6 +391,7 @@ impl<'a> MateProver<'a> {
                 None => later.push(m),
             }
         }
+        self.child_keys = keys;
         let fixed = moves.len();
         for &m in later.as_slice() {
             moves.push(m);
@@ -439,12 +447,15 @@ impl<'a> MateProver<'a> {
     /// The keys of the children by `moves`, each one's table slot prefetched: the
     /// lookups that follow then overlap their cache misses instead of waiting for
     /// them one after the other.
+    /// The buffer is the prover's scratch one, to be handed back once read.
     #[inline(always)]
-    fn child_keys(&self, pos: &Position, moves: &MoveList) -> [u64; rules::movegen::MAX_MOVES] {
-        let mut keys = [0u64; rules::movegen::MAX_MOVES];
-        for (k, &m) in keys.iter_mut().zip(moves.as_slice()) {
-            *k = pos.key_after(m);
-            self.table.prefetch(*k);
+    fn child_keys(&mut self, pos: &Position, moves: &MoveList) -> Vec<u64> {
+        let mut keys = std::mem::take(&mut self.child_keys);
+        keys.clear();
+        for &m in moves.as_slice() {
+            let k = pos.key_after(m);
+            self.table.prefetch(k);
+            keys.push(k);
         }
         keys
     }
@@ -485,11 +496,13 @@ impl<'a> MateProver<'a> {
         // suite's slowest mates.)
         let king = pos.king_square(pos.side_to_move());
         let keys = self.child_keys(pos, &moves);
-        let mut keyed = [(0u32, Move::NULL); rules::movegen::MAX_MOVES];
-        let mut len = 0;
+        let mut keyed = std::mem::take(&mut self.ranked);
+        keyed.clear();
         for (&m, &key) in moves.as_slice().iter().zip(keys.iter()) {
             let known = self.known(key);
             if known.answer(n - 1) == Some(false) {
+                self.child_keys = keys;
+                self.ranked = keyed;
                 return false;
             }
             let class = if known.mate_within != 0 {
@@ -501,15 +514,15 @@ impl<'a> MateProver<'a> {
             } else {
                 1
             };
-            keyed[len] = (known.no_mate_upto as u32 * 4 + class, m);
-            len += 1;
+            keyed.push((known.no_mate_upto as u32 * 4 + class, m));
         }
-        let keyed = &mut keyed[..len];
+        self.child_keys = keys;
         keyed.sort_unstable_by_key(|&(k, _)| std::cmp::Reverse(k));
         let mut order = MoveList::new();
         for &(_, m) in keyed.iter() {
             order.push(m);
         }
+        self.ranked = keyed;
         for &d in order.as_slice() {
             pos.make_move(d);
             let escaped = if self.repeats(pos) {
