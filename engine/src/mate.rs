@@ -150,15 +150,10 @@ fn bring_forward(moves: &mut [Move], from: usize, first: Move) -> usize {
     }
 }
 
-/// Whether the side to move has no legal move. In check, generating the
-/// evasions is faster than `has_legal_move`'s piece-by-piece probe, which finds
-/// most of its candidates illegal there.
+/// Whether the side to move has no legal move (in check too, `has_legal_move`
+/// tests only the moves that can answer the check, and stops at the first).
 fn no_legal_move(pos: &Position) -> bool {
-    if pos.in_check() {
-        pos.legal_moves().is_empty()
-    } else {
-        !pos.has_legal_move()
-    }
+    !pos.has_legal_move()
 }
 
 impl<'a> MateProver<'a> {

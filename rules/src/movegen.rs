@@ -426,15 +426,23 @@ impl Position {
         // such moves are counted by population count, without a test each. The side
         // not to move is never in check in a valid position; it is tested anyway, as
         // the count must be exact wherever it is asked.
-        let in_check = if us == self.side_to_move() {
-            self.in_check()
+        let checkers = if us == self.side_to_move() {
+            self.checkers()
         } else {
-            self.attackers_to_king(us).any()
+            self.attackers_to_king(us)
         };
+        let in_check = checkers.any();
         let (test, forbidden) = if in_check {
             (Bitboard::FULL, Bitboard::EMPTY)
         } else {
             self.pins_and_screens_of(us)
+        };
+        // In check, as in `generate`: a non-king move that neither reaches a point
+        // that can stop a check nor moves a checking cannon's screen is not legal.
+        let evasion = if in_check {
+            self.evasion_filter(checkers, king)
+        } else {
+            (Bitboard::FULL, Bitboard::EMPTY)
         };
         let mut n = 0;
         for kind in [
@@ -447,7 +455,10 @@ impl Position {
             PieceKind::King,
         ] {
             for from in self.pieces(us, kind) {
-                let targets = self.pseudo_targets(from);
+                let mut targets = self.pseudo_targets(from);
+                if kind != PieceKind::King && !evasion.1.has(from) {
+                    targets &= evasion.0;
+                }
                 if kind != PieceKind::King && !test.has(from) {
                     n += (targets & !forbidden).count() as usize;
                 } else {
