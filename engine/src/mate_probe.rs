@@ -22,8 +22,8 @@
 //! two thirds of the time in every won position lost more mates the search
 //! would have found at 1 s than the prover won. Where the search's score says
 //! the game is decided (+20 pawns, or a mate of its own that may not be the
-//! shortest), four fifths go to the prover: there the search has little left
-//! to find but the mate.
+//! shortest), ten elevenths go to the prover: there the search has little
+//! left to find but the mate.
 
 use crate::mate::{MateLimits, MateProver, MateResult};
 use crate::score::{is_mate, mate_in, MATE};
@@ -52,11 +52,12 @@ pub const PROBE_SHARE: f64 = 0.5;
 /// analyst asks). The prover then gets the larger share below.
 pub const PROBE_DECISIVE_SCORE: i32 = 2000;
 /// The prover's time for each unit of the search's beyond the delay in a
-/// decisively won position: four fifths of the time are the prover's. Measured
-/// on the mate suite at 1 s a position (docs/MATES.md): 240 of 250 solved with
-/// the plain share throughout, 247 with this one from +2000 (the same with 10
-/// from +2000 or from +1000; 245 with 2 from +2000).
-pub const PROBE_DECISIVE_SHARE: f64 = 4.0;
+/// decisively won position: ten elevenths of the time are the prover's.
+/// Measured on the mate suite at 1 s a position (docs/MATES.md): 240 of 250
+/// solved with the plain share throughout, 247 with 4 from +2000 (245 with 2);
+/// with the faster prover of 2026-12-03 (6961f4f) 10 solves 248 where 4
+/// solves 247, and both the same 182 / 225 at 0.1 / 0.3 s.
+pub const PROBE_DECISIVE_SHARE: f64 = 10.0;
 const _: () = assert!(PROBE_DECISIVE_SHARE > 2.0 * PROBE_SHARE);
 /// The longest mate probed for (in moves); longer proofs do not fit a move's time.
 pub const PROBE_MAX_MOVES: u32 = 12;
