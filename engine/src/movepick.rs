@@ -1,9 +1,11 @@
 //! Move ordering. The hash move is tried before any generation (many nodes end
-//! there); then every legal move is scored once and picked best-first:
-//! good captures (SEE >= 0) by victim value and capture history, killers, the
-//! counter-move, quiet moves by history (plus a bonus for a direct check), and last
-//! the losing captures. A capture's exchange is evaluated only when it is about to
-//! be picked.
+//! there); then, in stages, each generated only when the one before is through:
+//! the good captures (SEE >= 0) by victim value and capture history, the
+//! killers and the counter-move (each tested legal), the quiet moves by history
+//! (plus a bonus for a direct check), and last the losing captures. A capture's
+//! exchange is evaluated only when it is about to be picked. (Until 2026-12-03
+//! every move was generated and scored at once; most nodes that get past the
+//! hash move cut off on a capture or a killer and never needed the quiet ones.)
 
 use crate::history::Histories;
 use crate::tt::TranspositionTable;
@@ -75,8 +77,13 @@ fn is_direct_check(checks: &[Bitboard; 4], kind: PieceKind, to: rules::Square) -
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Stage {
     HashMove,
-    Generate,
-    Pick,
+    GenerateCaptures,
+    GoodCaptures,
+    Killers,
+    GenerateQuiets,
+    Quiets,
+    BadCaptures,
+    Done,
 }
 
 pub struct MovePicker<'t> {
@@ -85,16 +92,32 @@ pub struct MovePicker<'t> {
     /// the move is handed out, so the load overlaps the pruning tests before it is made.
     tt: Option<&'t TranspositionTable>,
     tt_move: Move,
-    /// The generated moves; the first `len` (after the hash move is taken out) are
-    /// the ones to pick from, `scores[i]` belonging to `moves[i]`.
+    /// The generated moves: the captures first (`0..captures`), the quiet moves
+    /// after them (`captures..len`), generated only once the captures and the
+    /// killers are through (most nodes cut off before); `scores[i]` belongs to
+    /// `moves[i]`.
     moves: MoveList,
     /// Slots past `len` are never read: most nodes cut off on the hash move and never
     /// generate, so the picker does not pay for zeroing 768 bytes each time.
     scores: [MaybeUninit<i32>; MAX_MOVES],
+    captures: usize,
     len: usize,
+    /// The next capture to pick (the losing ones stay behind it, in
+    /// `idx..captures`, until the quiet moves are through) and the next quiet one.
     idx: usize,
+    quiet_idx: usize,
+    /// The killers and the counter-move (legal quiet moves, hash move left out),
+    /// handed out between the good captures and the other quiet moves.
+    killers: [Move; 3],
+    killer_scores: [i32; 3],
+    n_killers: usize,
+    killer_idx: usize,
+    /// The score of the move handed out last.
+    last: i32,
     /// Quiescence: captures only (all moves when in check).
     captures_only: bool,
+    /// `skip_quiets` came before the quiet moves' stages.
+    quiets_skipped: bool,
 }
 
 impl<'t> MovePicker<'t> {
@@ -104,16 +127,24 @@ impl<'t> MovePicker<'t> {
         MovePicker {
             tt: None,
             stage: if tt_move.is_null() {
-                Stage::Generate
+                Stage::GenerateCaptures
             } else {
                 Stage::HashMove
             },
             tt_move,
             moves: MoveList::new(),
             scores: [MaybeUninit::uninit(); MAX_MOVES],
+            captures: 0,
             len: 0,
             idx: 0,
+            quiet_idx: 0,
+            killers: [Move::NULL; 3],
+            killer_scores: [0; 3],
+            n_killers: 0,
+            killer_idx: 0,
+            last: i32::MAX,
             captures_only: false,
+            quiets_skipped: false,
         }
     }
 
@@ -132,16 +163,46 @@ impl<'t> MovePicker<'t> {
         self
     }
 
-    /// The scores of the moves still to pick, `idx..len`.
+    /// The scores of the generated moves, `0..len`.
     #[inline(always)]
     fn scores(&self) -> &[i32] {
         let init = &self.scores[..self.len];
-        // SAFETY: `generate` wrote the first `len` scores (`len` is set only there,
-        // after the writes), and `MaybeUninit<i32>` has the layout of `i32`.
+        // SAFETY: the generation stages wrote the first `len` scores (`len` is set
+        // only there, after the writes), and `MaybeUninit<i32>` has the layout of
+        // `i32`.
         unsafe { &*(init as *const [MaybeUninit<i32>] as *const [i32]) }
     }
 
-    /// The next move and whether it was ordered among the losing captures.
+    /// The index of the first best-scored move in `from..to` (not empty) and its
+    /// score, in one pass: measured faster than a max pass plus a find pass, or a
+    /// vectorised max, on these short lists.
+    #[inline(always)]
+    fn best_in(&self, from: usize, to: usize) -> (usize, i32) {
+        let rest = &self.scores()[from..to];
+        let (mut best, mut max) = (0, rest[0]);
+        for (i, &s) in rest.iter().enumerate().skip(1) {
+            if s > max {
+                max = s;
+                best = i;
+            }
+        }
+        (from + best, max)
+    }
+
+    /// Hand out the move at `at` with score `score`, swapped to `to`.
+    #[inline(always)]
+    fn hand_out(&mut self, pos: &Position, at: usize, to: usize, score: i32) -> Move {
+        self.moves.as_mut_slice().swap(to, at);
+        self.scores.swap(to, at);
+        self.last = score;
+        let m = self.moves.as_slice()[to];
+        if let Some(tt) = self.tt {
+            tt.prefetch(pos.key_after(m));
+        }
+        m
+    }
+
+    /// The next move.
     #[inline]
     pub fn next(
         &mut self,
@@ -153,104 +214,152 @@ impl<'t> MovePicker<'t> {
         loop {
             match self.stage {
                 Stage::HashMove => {
-                    self.stage = Stage::Generate;
+                    self.stage = Stage::GenerateCaptures;
+                    self.last = i32::MAX;
                     return Some(self.tt_move);
                 }
-                Stage::Generate => {
-                    self.generate(pos, hist, ply, ctx);
-                    self.stage = Stage::Pick;
+                Stage::GenerateCaptures => {
+                    self.generate_captures(pos, hist);
+                    self.stage = Stage::GoodCaptures;
                 }
-                Stage::Pick => {
-                    let idx = self.idx;
-                    if idx >= self.len {
-                        return None;
+                Stage::GoodCaptures => {
+                    if self.idx >= self.captures {
+                        self.stage = self.after_captures(pos, hist, ply, ctx);
+                        continue;
                     }
-                    // Selection of the first best-scored move among the rest (the
-                    // earliest wins a tie), in one pass: measured faster than a max pass
-                    // plus a find pass, or a vectorised max, on these short lists.
-                    let rest = &self.scores()[idx..];
-                    let (mut best, mut max) = (0, rest[0]);
-                    for (i, &s) in rest.iter().enumerate().skip(1) {
-                        if s > max {
-                            max = s;
-                            best = i;
-                        }
+                    let (best, max) = self.best_in(self.idx, self.captures);
+                    if max < KILLER_1 {
+                        // Only losing captures are left: they wait for the quiets.
+                        self.stage = self.after_captures(pos, hist, ply, ctx);
+                        continue;
                     }
-                    let best = idx + best;
-                    // Captures are scored as good ones and their exchange is looked at
-                    // only when one is about to be handed out (most nodes cut off before
-                    // they reach the last captures): a losing one takes its losing score
-                    // where it stands and the pick is made again. The order is the one
-                    // that scoring every capture first gives, since no capture's score
-                    // can rise.
-                    if max > KILLER_1
-                        && !self.captures_only
-                        && !see_ge(pos, self.moves.as_slice()[best], 0)
-                    {
+                    // A capture's exchange is looked at only when it is about to be
+                    // handed out (most nodes cut off before they reach the last
+                    // captures): a losing one takes its losing score where it stands
+                    // and the pick is made again. The order is the one that scoring
+                    // every capture first gives, since no capture's score can rise.
+                    if !self.captures_only && !see_ge(pos, self.moves.as_slice()[best], 0) {
                         self.scores[best] = MaybeUninit::new(max - GOOD_CAPTURE + BAD_CAPTURE);
                         continue;
                     }
-                    self.moves.as_mut_slice().swap(idx, best);
-                    self.scores.swap(idx, best);
-                    self.idx = idx + 1;
-                    let m = self.moves.as_slice()[idx];
+                    let to = self.idx;
+                    self.idx += 1;
+                    return Some(self.hand_out(pos, best, to, max));
+                }
+                Stage::Killers => {
+                    if self.killer_idx >= self.n_killers {
+                        self.stage = Stage::GenerateQuiets;
+                        continue;
+                    }
+                    let i = self.killer_idx;
+                    self.killer_idx += 1;
+                    self.last = self.killer_scores[i];
+                    let m = self.killers[i];
                     if let Some(tt) = self.tt {
                         tt.prefetch(pos.key_after(m));
                     }
                     return Some(m);
                 }
+                Stage::GenerateQuiets => {
+                    self.generate_quiets(pos, hist, ctx);
+                    self.stage = Stage::Quiets;
+                }
+                Stage::Quiets => {
+                    if self.quiet_idx >= self.len {
+                        self.stage = Stage::BadCaptures;
+                        continue;
+                    }
+                    let (best, max) = self.best_in(self.quiet_idx, self.len);
+                    let to = self.quiet_idx;
+                    self.quiet_idx += 1;
+                    return Some(self.hand_out(pos, best, to, max));
+                }
+                Stage::BadCaptures => {
+                    if self.idx >= self.captures {
+                        self.stage = Stage::Done;
+                        return None;
+                    }
+                    let (best, max) = self.best_in(self.idx, self.captures);
+                    let to = self.idx;
+                    self.idx += 1;
+                    return Some(self.hand_out(pos, best, to, max));
+                }
+                Stage::Done => return None,
             }
         }
+    }
+
+    /// The stage after the good captures: quiescence is done with its captures
+    /// (the losing ones come last all the same); the search goes on to the
+    /// killers (found legal and quiet here) and the quiet moves.
+    fn after_captures(
+        &mut self,
+        pos: &Position,
+        hist: &Histories,
+        ply: usize,
+        ctx: &OrderContext,
+    ) -> Stage {
+        if self.captures_only || self.quiets_skipped {
+            return Stage::BadCaptures;
+        }
+        let killers = hist.killers[ply.min(hist.killers.len() - 1)];
+        let counter = ctx.prev.map_or(Move::NULL, |(p, m)| hist.counter(p, m));
+        for (m, score) in [
+            (killers[0], KILLER_1),
+            (killers[1], KILLER_2),
+            (counter, COUNTER),
+        ] {
+            if !m.is_null()
+                && m != self.tt_move
+                && !self.killers[..self.n_killers].contains(&m)
+                && pos.piece_at(m.to()).is_none()
+                && pos.is_legal(m)
+            {
+                self.killers[self.n_killers] = m;
+                self.killer_scores[self.n_killers] = score;
+                self.n_killers += 1;
+            }
+        }
+        Stage::Killers
     }
 
     /// Drop the quiet moves not yet picked (late-move pruning would skip each of them
     /// anyway) and return how many were dropped. Captures keep their order: the good
     /// ones were picked before any quiet, the losing ones come after all of them.
-    pub fn skip_quiets(&mut self, pos: &Position) -> usize {
-        if self.stage != Stage::Pick {
-            return 0;
-        }
-        let mut n = self.idx;
-        for i in self.idx..self.len {
-            let m = self.moves.as_slice()[i];
-            if pos.piece_at(m.to()).is_some() {
-                self.moves.as_mut_slice()[n] = m;
-                self.scores[n] = self.scores[i];
-                n += 1;
+    pub fn skip_quiets(&mut self, pos: &Position, hist: &Histories, ctx: &OrderContext) -> usize {
+        let dropped = match self.stage {
+            Stage::GoodCaptures => {
+                // Still among the good captures: every quiet move goes, the
+                // killers too (counted by generating them all).
+                self.generate_quiets(pos, hist, ctx);
+                let all = self.len - self.captures;
+                self.moves.truncate(self.captures);
+                self.len = self.captures;
+                self.quiets_skipped = true;
+                return all;
             }
-        }
-        let dropped = self.len - n;
-        self.len = n;
+            Stage::Killers | Stage::GenerateQuiets => {
+                // The quiet moves are not generated yet: count them.
+                let left = self.n_killers - self.killer_idx;
+                self.generate_quiets(pos, hist, ctx);
+                left + (self.len - self.captures)
+            }
+            Stage::Quiets => self.len - self.quiet_idx,
+            _ => return 0,
+        };
+        self.quiet_idx = self.len;
+        self.stage = Stage::BadCaptures;
         dropped
     }
 
     /// Score of the move returned last (to tell losing captures apart).
     pub fn last_score(&self) -> i32 {
-        if self.stage == Stage::Pick && self.idx > 0 {
-            self.scores()[self.idx - 1]
-        } else {
-            i32::MAX
-        }
+        self.last
     }
 
-    fn generate(&mut self, pos: &Position, hist: &Histories, ply: usize, ctx: &OrderContext) {
-        let kind = if self.captures_only {
-            GenKind::Captures
-        } else {
-            GenKind::All
-        };
-        pos.generate(kind, &mut self.moves);
-        let us = pos.side_to_move();
-        let killers = hist.killers[ply.min(hist.killers.len() - 1)];
-        let counter = ctx.prev.map_or(Move::NULL, |(p, m)| hist.counter(p, m));
-        let captures_only = self.captures_only;
+    fn generate_captures(&mut self, pos: &Position, hist: &Histories) {
+        pos.generate(GenKind::Captures, &mut self.moves);
         let tt_move = self.tt_move;
-        let check_bonus = if captures_only { 0 } else { ctx.check_bonus };
-        let checks = if check_bonus != 0 {
-            check_squares(pos)
-        } else {
-            [Bitboard::EMPTY; 4]
-        };
         let moves = self.moves.as_mut_slice();
         let mut n = 0;
         // Compact in place: the hash move (already tried) drops out.
@@ -259,31 +368,57 @@ impl<'t> MovePicker<'t> {
             if m == tt_move {
                 continue;
             }
-            let mover = match pos.piece_at(m.from()) {
-                Some(p) => p,
-                None => continue,
+            let (Some(mover), Some(victim)) = (pos.piece_at(m.from()), pos.piece_at(m.to())) else {
+                continue;
             };
-            let s = if let Some(victim) = pos.piece_at(m.to()) {
-                let v = VICTIM[victim.kind.index()] * 8 - VICTIM[mover.kind.index()] / 8
-                    + hist.capture(mover, m, victim.kind) / 16;
-                // Whether it loses material is asked when it is picked (`next`).
-                GOOD_CAPTURE + v
-            } else if m == killers[0] {
-                KILLER_1
-            } else if m == killers[1] {
-                KILLER_2
-            } else if m == counter {
-                COUNTER
-            } else {
-                let checking = check_bonus != 0 && is_direct_check(&checks, mover.kind, m.to());
-                hist.quiet(us, m) + hist.cont(&ctx.cont, mover, m) + check_bonus * checking as i32
-            };
+            // Whether it loses material is asked when it is picked (`next`).
+            let v = VICTIM[victim.kind.index()] * 8 - VICTIM[mover.kind.index()] / 8
+                + hist.capture(mover, m, victim.kind) / 16;
             moves[n] = m;
-            self.scores[n] = MaybeUninit::new(s);
+            self.scores[n] = MaybeUninit::new(GOOD_CAPTURE + v);
             n += 1;
         }
+        self.moves.truncate(n);
+        self.captures = n;
         self.len = n;
         self.idx = 0;
+    }
+
+    /// Generate and score the quiet moves after the captures (the hash move and the
+    /// killers, already handed out, left out).
+    fn generate_quiets(&mut self, pos: &Position, hist: &Histories, ctx: &OrderContext) {
+        pos.generate(GenKind::Quiets, &mut self.moves);
+        let us = pos.side_to_move();
+        let tt_move = self.tt_move;
+        let killers = self.killers;
+        let n_killers = self.n_killers;
+        let check_bonus = ctx.check_bonus;
+        let checks = if check_bonus != 0 {
+            check_squares(pos)
+        } else {
+            [Bitboard::EMPTY; 4]
+        };
+        let start = self.captures;
+        let moves = self.moves.as_mut_slice();
+        let mut n = start;
+        for i in start..moves.len() {
+            let m = moves[i];
+            if m == tt_move || killers[..n_killers].contains(&m) {
+                continue;
+            }
+            let Some(mover) = pos.piece_at(m.from()) else {
+                continue;
+            };
+            let checking = check_bonus != 0 && is_direct_check(&checks, mover.kind, m.to());
+            moves[n] = m;
+            self.scores[n] = MaybeUninit::new(
+                hist.quiet(us, m) + hist.cont(&ctx.cont, mover, m) + check_bonus * checking as i32,
+            );
+            n += 1;
+        }
+        self.moves.truncate(n);
+        self.len = n;
+        self.quiet_idx = start;
     }
 }
 
@@ -410,6 +545,59 @@ mod tests {
         assert!(losing > 5, "{losing} losing captures");
     }
 
+    /// The killers come right after the good captures, before any other quiet
+    /// move, when they are legal quiet moves here; a killer that is not (from
+    /// another position at the same ply) is never handed out, and every legal
+    /// move still comes exactly once.
+    #[test]
+    fn legal_killers_come_after_the_good_captures_and_others_never() {
+        let ctx = OrderContext::default();
+        let mut killers_seen = 0;
+        for fen in crate::bench_positions::BENCH_FENS {
+            let pos = Position::from_fen(fen).expect("valid FEN");
+            let legal = pos.legal_moves();
+            let quiets: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| pos.piece_at(m.to()).is_none())
+                .collect();
+            let Some(&killer) = quiets.last() else {
+                continue;
+            };
+            // A move of the side not to move: never legal here.
+            let mut other = pos.clone();
+            other.make_null_move();
+            let Some(&alien) = other
+                .legal_moves()
+                .iter()
+                .find(|m| pos.piece_at(m.to()).is_none())
+            else {
+                continue;
+            };
+            let mut hist = Histories::new();
+            hist.killers[0] = [alien, killer];
+            let mut picker = MovePicker::new(Move::NULL);
+            let mut seen = Vec::new();
+            let mut quiet_before_killer = false;
+            while let Some(m) = picker.next(&pos, &hist, 0, &ctx) {
+                assert_ne!(m, alien, "{fen}");
+                if m == killer {
+                    assert!(!quiet_before_killer, "{fen}");
+                    assert_eq!(picker.last_score(), KILLER_2);
+                    killers_seen += 1;
+                } else if pos.piece_at(m.to()).is_none() {
+                    quiet_before_killer = true;
+                }
+                seen.push(m);
+            }
+            let mut all = legal.as_slice().to_vec();
+            all.sort_by_key(|m| m.0);
+            seen.sort_by_key(|m| m.0);
+            assert_eq!(seen, all, "{fen}");
+        }
+        assert!(killers_seen > 20, "{killers_seen}");
+    }
+
     /// After `skip_quiets` the picker hands out exactly the captures it had not handed
     /// out yet, in the order it would have given them, and reports how many quiet moves
     /// it dropped.
@@ -434,7 +622,7 @@ mod tests {
                     while let Some(m) = mp.next(&pos, &hist, 0, &ctx) {
                         out.push(m);
                         if skip && out.len() == picked_first {
-                            dropped = mp.skip_quiets(&pos);
+                            dropped = mp.skip_quiets(&pos, &hist, &ctx);
                         }
                     }
                     (out, dropped)

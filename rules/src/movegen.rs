@@ -53,6 +53,11 @@ impl MoveList {
             self.len += 1;
         }
     }
+    /// Keep the first `len` moves (all when there are fewer).
+    #[inline(always)]
+    pub fn truncate(&mut self, len: usize) {
+        self.len = self.len.min(len);
+    }
     #[inline(always)]
     pub fn len(&self) -> usize {
         self.len
@@ -64,7 +69,8 @@ impl MoveList {
     #[inline(always)]
     pub fn as_slice(&self) -> &[Move] {
         let init = &self.moves[..self.len];
-        // SAFETY: the first `len` slots were written by `push` (`len` only grows there),
+        // SAFETY: the first `len` slots were written by `push` (`len` grows only there
+        // and `truncate` only lowers it),
         // and `MaybeUninit<Move>` has the layout of `Move`.
         unsafe { &*(init as *const [MaybeUninit<Move>] as *const [Move]) }
     }

@@ -286,7 +286,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                         // Every later quiet would be pruned here too: drop them from
                         // the picker, but count them, so that the losing captures that
                         // follow them keep their move numbers (same tree, less work).
-                        move_count += picker.skip_quiets(&self.pos);
+                        move_count += picker.skip_quiets(&self.pos, self.hist, &ctx);
                         continue;
                     }
                     if lmr_depth <= 6
