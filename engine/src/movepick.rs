@@ -202,6 +202,13 @@ impl<'t> MovePicker<'t> {
         m
     }
 
+    /// Hand out the best-scored move of `from..to` (not empty), moved to `from`.
+    #[inline(always)]
+    fn take_best(&mut self, pos: &Position, from: usize, to: usize) -> Move {
+        let (best, max) = self.best_in(from, to);
+        self.hand_out(pos, best, from, max)
+    }
+
     /// The next move.
     #[inline]
     pub fn next(
@@ -269,20 +276,16 @@ impl<'t> MovePicker<'t> {
                         self.stage = Stage::BadCaptures;
                         continue;
                     }
-                    let (best, max) = self.best_in(self.quiet_idx, self.len);
-                    let to = self.quiet_idx;
                     self.quiet_idx += 1;
-                    return Some(self.hand_out(pos, best, to, max));
+                    return Some(self.take_best(pos, self.quiet_idx - 1, self.len));
                 }
                 Stage::BadCaptures => {
                     if self.idx >= self.captures {
                         self.stage = Stage::Done;
                         return None;
                     }
-                    let (best, max) = self.best_in(self.idx, self.captures);
-                    let to = self.idx;
                     self.idx += 1;
-                    return Some(self.hand_out(pos, best, to, max));
+                    return Some(self.take_best(pos, self.idx - 1, self.captures));
                 }
                 Stage::Done => return None,
             }

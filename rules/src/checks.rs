@@ -71,44 +71,28 @@ impl Position {
 
 #[cfg(test)]
 mod tests {
-    use crate::Position;
-
     /// `legal_checks` holds exactly the legal moves that give check, in random
     /// positions of random games (and there are many of them to compare).
     #[test]
     fn legal_checks_are_the_checking_legal_moves() {
-        let mut x = 5u64;
-        let mut rand = move || {
-            x = x
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            (x >> 33) as usize
-        };
         let mut checks = 0;
-        for _ in 0..1500 {
-            let mut p = Position::startpos();
-            for _ in 0..rand() % 160 {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let mut want: Vec<_> = moves
-                    .iter()
-                    .copied()
-                    .filter(|&m| {
-                        let mut q = p.clone();
-                        q.make_move(m);
-                        q.in_check()
-                    })
-                    .collect();
-                let mut got: Vec<_> = p.legal_checks().iter().copied().collect();
-                want.sort_by_key(|m| (m.from().index(), m.to().index()));
-                got.sort_by_key(|m| (m.from().index(), m.to().index()));
-                assert_eq!(got, want, "{}", p.to_fen());
-                checks += want.len();
-                p.make_move(moves.as_slice()[rand() % moves.len()]);
-            }
-        }
+        crate::movegen::tests::for_random_positions(5, 1500, 160, |p| {
+            let mut want: Vec<_> = p
+                .legal_moves()
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    let mut q = p.clone();
+                    q.make_move(m);
+                    q.in_check()
+                })
+                .collect();
+            let mut got: Vec<_> = p.legal_checks().iter().copied().collect();
+            want.sort_by_key(|m| (m.from().index(), m.to().index()));
+            got.sort_by_key(|m| (m.from().index(), m.to().index()));
+            assert_eq!(got, want, "{}", p.to_fen());
+            checks += want.len();
+        });
         assert!(checks > 3000, "{checks}");
     }
 }

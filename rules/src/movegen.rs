@@ -502,17 +502,39 @@ impl std::fmt::Display for MoveError {
 impl std::error::Error for MoveError {}
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use crate::{Move, Position};
 
     /// A small reproducible random number source for the random-position tests.
-    fn lcg(seed: u64) -> impl FnMut() -> usize {
+    pub(crate) fn lcg(seed: u64) -> impl FnMut() -> usize {
         let mut x = seed;
         move || {
             x = x
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
             (x >> 33) as usize
+        }
+    }
+
+    /// Call `f` on every position of `games` random games from the start (each of
+    /// a random length below `max_plies`, ending early at a side with no move).
+    pub(crate) fn for_random_positions(
+        seed: u64,
+        games: usize,
+        max_plies: usize,
+        mut f: impl FnMut(&Position),
+    ) {
+        let mut rand = lcg(seed);
+        for _ in 0..games {
+            let mut p = Position::startpos();
+            for _ in 0..rand() % max_plies {
+                let moves = p.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                f(&p);
+                p.make_move(moves.as_slice()[rand() % moves.len()]);
+            }
         }
     }
 
