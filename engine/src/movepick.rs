@@ -196,10 +196,16 @@ impl<'t> MovePicker<'t> {
         self.scores.swap(to, at);
         self.last = score;
         let m = self.moves.as_slice()[to];
+        self.prefetch_child(pos, m);
+        m
+    }
+
+    /// Start loading the hash-table bucket of the child by `m` (when prefetching).
+    #[inline(always)]
+    fn prefetch_child(&self, pos: &Position, m: Move) {
         if let Some(tt) = self.tt {
             tt.prefetch(pos.key_after(m));
         }
-        m
     }
 
     /// Hand out the best-scored move of `from..to` (not empty), moved to `from`.
@@ -262,9 +268,7 @@ impl<'t> MovePicker<'t> {
                     self.killer_idx += 1;
                     self.last = self.killer_scores[i];
                     let m = self.killers[i];
-                    if let Some(tt) = self.tt {
-                        tt.prefetch(pos.key_after(m));
-                    }
+                    self.prefetch_child(pos, m);
                     return Some(m);
                 }
                 Stage::GenerateQuiets => {

@@ -7,8 +7,9 @@
 //! our king's single blocker, one of a cannon's two screens, a knight's leg)
 //! or one it becomes the screen of (a point between our cannon and the enemy
 //! king with nothing on it). So the candidates are: every move of a piece that
-//! stands on the enemy king's rank or file, on a knight's leg towards it, or is
-//! one of those blockers; and for the other pieces, the moves onto the points
+//! stands on the enemy king's rank or file or on a knight's leg towards it (a
+//! diagonal neighbour; every such blocker stands on one of those points); and
+//! for the other pieces, the moves onto the points
 //! from which that kind attacks the king (a rook: the king's rays up to and
 //! including the first piece; a cannon: the king's rank and file; a knight: the
 //! points a knight's move away; a pawn: its points next to the king) or onto an
@@ -29,8 +30,9 @@ impl Position {
         let byf = self.occ_by_file();
         let lines = attacks::lines(k);
         // Our pieces whose every move is a candidate.
-        let movers = (lines | attacks::diagonal_neighbours(k) | self.king_blockers(them))
-            & self.pieces_of(us);
+        // (The blockers a move can uncover a check from, a rook's or our king's
+        // single one, a cannon's two screens, a knight's leg, all stand there.)
+        let movers = (lines | attacks::diagonal_neighbours(k)) & self.pieces_of(us);
         // Empty lines between our cannons and the king: landing there screens.
         let mut screens = Bitboard::EMPTY;
         for c in self.pieces(us, PieceKind::Cannon) & lines {

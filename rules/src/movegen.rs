@@ -96,6 +96,29 @@ impl<'a> IntoIterator for &'a MoveList {
     }
 }
 
+/// When in check: the points where a non-king move can answer some check (a
+/// checker, a point between a rook, cannon or king checker and our king, a
+/// checking knight's leg), and the screens of checking cannons (moving one away
+/// answers that check). A move that does neither leaves every check in place, so
+/// it cannot be legal and needs no test.
+#[derive(Clone, Copy)]
+struct Evasion {
+    reach: Bitboard,
+    screens: Bitboard,
+}
+
+impl Evasion {
+    /// The targets of a non-king move from `from` that may be legal.
+    #[inline(always)]
+    fn targets(self, from: Square, targets: Bitboard) -> Bitboard {
+        if self.screens.has(from) {
+            targets
+        } else {
+            targets & self.reach
+        }
+    }
+}
+
 /// Which moves to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GenKind {
@@ -156,20 +179,16 @@ impl Position {
         } else {
             self.pins_and_screens()
         };
-        let evasion = if checkers.any() {
-            self.evasion_filter(checkers, ksq)
-        } else {
-            (Bitboard::FULL, Bitboard::EMPTY)
-        };
+        let evasion = self.evasion_filter(checkers, ksq);
         let emit = |from: Square, tgts: Bitboard, list: &mut MoveList| {
-            // In check, a move that neither lands on a point that can stop a check nor
-            // takes a screen away from a checking cannon cannot be legal: skip its test.
-            let tgts = if evasion.1.has(from) {
-                tgts
-            } else {
-                tgts & evasion.0
-            };
-            self.emit(from, tgts, test, forbidden, ksq, list)
+            self.emit(
+                from,
+                evasion.targets(from, tgts),
+                test,
+                forbidden,
+                ksq,
+                list,
+            )
         };
 
         for from in self.pieces(us, PieceKind::Rook) {
@@ -229,12 +248,16 @@ impl Position {
         }
     }
 
-    /// When in check: the points where a non-king move can answer some check (a
-    /// checker, a point between a rook, cannon or king checker and our king, a checking
-    /// knight's leg), and the screens of checking cannons (moving one away answers that
-    /// check). A move that does neither leaves every check in place.
+    /// What the `checkers` of the king on `ksq` leave to non-king moves (nothing
+    /// is taken away when there are none).
     #[inline]
-    fn evasion_filter(&self, checkers: Bitboard, ksq: Square) -> (Bitboard, Bitboard) {
+    fn evasion_filter(&self, checkers: Bitboard, ksq: Square) -> Evasion {
+        if checkers.is_empty() {
+            return Evasion {
+                reach: Bitboard::FULL,
+                screens: Bitboard::EMPTY,
+            };
+        }
         let occ = self.occupied();
         let (mut reach, mut screens) = (Bitboard::EMPTY, Bitboard::EMPTY);
         for c in checkers {
@@ -247,7 +270,7 @@ impl Position {
                 _ => {}
             }
         }
-        (reach, screens)
+        Evasion { reach, screens }
     }
 
     /// Our pieces whose moves need a full legality test, and the points no other
@@ -443,13 +466,7 @@ impl Position {
         } else {
             self.pins_and_screens_of(us)
         };
-        // In check, as in `generate`: a non-king move that neither reaches a point
-        // that can stop a check nor moves a checking cannon's screen is not legal.
-        let evasion = if in_check {
-            self.evasion_filter(checkers, king)
-        } else {
-            (Bitboard::FULL, Bitboard::EMPTY)
-        };
+        let evasion = self.evasion_filter(checkers, king);
         let mut n = 0;
         for kind in [
             PieceKind::Rook,
@@ -462,8 +479,8 @@ impl Position {
         ] {
             for from in self.pieces(us, kind) {
                 let mut targets = self.pseudo_targets(from);
-                if kind != PieceKind::King && !evasion.1.has(from) {
-                    targets &= evasion.0;
+                if kind != PieceKind::King {
+                    targets = evasion.targets(from, targets);
                 }
                 if kind != PieceKind::King && !test.has(from) {
                     n += (targets & !forbidden).count() as usize;
