@@ -9,8 +9,8 @@
 //! the shortest. Attacker moves are tried checks first, then captures, then the
 //! rest (whether a move checks is read from the board without making it); with
 //! one move left each move is made once and mates when the defender then has no
-//! legal move. Results are kept in a table by position (attacker or defender to
-//! move) as two bounds, "no mate within a" and "mate within b", which every depth
+//! legal move. Results (but mates in one: cheaper to find again than to look
+//! up) are kept in a table by position (attacker or defender to move) as two bounds, "no mate within a" and "mate within b", which every depth
 //! of the iterative deepening shares and which also order the moves
 //! (docs/MATES.md).
 //!
@@ -287,6 +287,9 @@ impl<'a> MateProver<'a> {
         if self.over_limits() {
             return false;
         }
+        if n == 1 {
+            return self.mates_in_one(pos);
+        }
         let key = pos.key();
         let known = self.known(key);
         if let Some(r) = known.answer(n) {
@@ -295,15 +298,11 @@ impl<'a> MateProver<'a> {
         self.nodes += 1;
         let ply = pos.history().len() - self.root_len;
         let floor_above = std::mem::replace(&mut self.rep_floor, usize::MAX);
-        let mating = if n == 1 {
-            self.mate_in_one(pos)
-        } else {
-            match self.mating_move(pos, n, known.best) {
-                Some(m) => m,
-                None => {
-                    self.rep_floor = self.rep_floor.min(floor_above);
-                    return false;
-                }
+        let mating = match self.mating_move(pos, n, known.best) {
+            Some(m) => m,
+            None => {
+                self.rep_floor = self.rep_floor.min(floor_above);
+                return false;
             }
         };
         let result = !mating.is_null();
@@ -316,6 +315,23 @@ impl<'a> MateProver<'a> {
             self.remember(key, n, result, mating);
         }
         result
+    }
+
+    /// `attack` with one move left. Its answers are not kept in the table: a mate
+    /// in one is found by making a few moves (escape.rs rules most out unmade),
+    /// which costs less than the table's cache misses, and without them the
+    /// table holds a fraction of the positions (a defence with two moves left
+    /// probed every reply's child: on M6-173 of the suite that made the
+    /// prover 18 % slower, docs/MATES.md).
+    fn mates_in_one(&mut self, pos: &mut Position) -> bool {
+        self.nodes += 1;
+        let floor_above = std::mem::replace(&mut self.rep_floor, usize::MAX);
+        let mating = self.mate_in_one(pos);
+        self.rep_floor = self.rep_floor.min(floor_above);
+        if !mating.is_null() {
+            self.attack_killer[1] = mating;
+        }
+        !mating.is_null()
     }
 
     /// Does the position just reached repeat one of its line (or of the game)?
@@ -489,29 +505,36 @@ impl<'a> MateProver<'a> {
         // last the replies known to be mated. (Trying first the defence that
         // escaped in the sibling measured worse: 1.4-4.6 times the nodes on the
         // suite's slowest mates.)
+        // With one attacker move left the table knows nothing of the replies
+        // (mates in one are not kept): captures and king moves, then the rest.
         let king = pos.king_square(pos.side_to_move());
-        let keys = self.child_keys(pos, &moves);
-        let mut keyed = std::mem::take(&mut self.ranked);
-        keyed.clear();
-        for (&m, &key) in moves.as_slice().iter().zip(keys.iter()) {
-            let known = self.known(key);
-            if known.answer(n - 1) == Some(false) {
-                self.child_keys = keys;
-                self.ranked = keyed;
-                return false;
-            }
-            let class = if known.mate_within != 0 {
-                0
-            } else if pos.piece_at(m.to()).is_some() {
+        let class = |m: Move| {
+            if pos.piece_at(m.to()).is_some() {
                 3
             } else if m.from() == king {
                 2
             } else {
                 1
-            };
-            keyed.push((known.no_mate_upto as u32 * 4 + class, m));
+            }
+        };
+        let mut keyed = std::mem::take(&mut self.ranked);
+        keyed.clear();
+        if n == 2 {
+            keyed.extend(moves.as_slice().iter().map(|&m| (class(m), m)));
+        } else {
+            let keys = self.child_keys(pos, &moves);
+            for (&m, &key) in moves.as_slice().iter().zip(keys.iter()) {
+                let known = self.known(key);
+                if known.answer(n - 1) == Some(false) {
+                    self.child_keys = keys;
+                    self.ranked = keyed;
+                    return false;
+                }
+                let class = if known.mate_within != 0 { 0 } else { class(m) };
+                keyed.push((known.no_mate_upto as u32 * 4 + class, m));
+            }
+            self.child_keys = keys;
         }
-        self.child_keys = keys;
         keyed.sort_unstable_by_key(|&(k, _)| std::cmp::Reverse(k));
         let mut order = MoveList::new();
         for &(_, m) in keyed.iter() {
