@@ -80,6 +80,11 @@ pub struct SearchParams {
     /// Late-move reduction: one ply more for quiet moves where the hash move is
     /// a capture (0: off).
     pub tt_capture_r: i32,
+    /// After a reduced search beat alpha, the full-depth one goes a ply deeper
+    /// when its score beat the best so far by more than `lmr_deeper + new
+    /// depth`, and a ply shallower when it beat it by less than a quarter of
+    /// `lmr_deeper` (0: off).
+    pub lmr_deeper: i32,
 }
 
 pub const DEFAULT: SearchParams = SearchParams {
@@ -112,6 +117,7 @@ pub const DEFAULT: SearchParams = SearchParams {
     shuffle_damp: 0,
     hist_prune: 0,
     tt_capture_r: 0,
+    lmr_deeper: 0,
 };
 
 impl Default for SearchParams {
@@ -177,6 +183,7 @@ tunables! {
     shuffle_damp: 0, 1000, 20.0;
     hist_prune: 0, 20000, 400.0;
     tt_capture_r: 0, 2, 0.5;
+    lmr_deeper: 0, 200, 5.0;
 }
 
 impl SearchParams {

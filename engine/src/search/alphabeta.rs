@@ -398,7 +398,16 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 }
                 v = -self.search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
                 if v > alpha && reduction > 0 {
-                    v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
+                    let mut full = new_depth;
+                    if self.p.lmr_deeper > 0 {
+                        // A reduced search that beat the best by far is worth a
+                        // ply more; one that barely did, a ply less.
+                        full += (v > best + self.p.lmr_deeper + new_depth) as i32
+                            - (v < best + self.p.lmr_deeper / 4) as i32;
+                    }
+                    if full > new_depth - reduction {
+                        v = -self.search(-alpha - 1, -alpha, full, ply + 1, !cut_node);
+                    }
                 }
                 if pv_node && v > alpha && v < beta {
                     v = -self.search(-beta, -alpha, new_depth, ply + 1, false);
