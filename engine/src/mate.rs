@@ -9,9 +9,10 @@
 //! the shortest. Attacker moves are tried checks first, then captures, then the
 //! rest (whether a move checks is read from the board without making it); with
 //! one move left each move is made once and mates when the defender then has no
-//! legal move. Results (but mates in one: cheaper to find again than to look
-//! up) are kept in a table by position (attacker or defender to move) as two bounds, "no mate within a" and "mate within b", which every depth
-//! of the iterative deepening shares and which also order the moves
+//! legal move. Results are kept in a table by position (attacker or defender to
+//! move) as two bounds, "no mate within a" and "mate within b", which every depth
+//! of the iterative deepening shares and which also order the moves; mates in
+//! one are not kept (finding one again costs less than looking it up)
 //! (docs/MATES.md).
 //!
 //! The kings facing each other (对面笑) are in the move generator: a defence that
@@ -288,7 +289,7 @@ impl<'a> MateProver<'a> {
             return false;
         }
         if n == 1 {
-            return self.mates_in_one(pos);
+            return self.attack_in_one(pos);
         }
         let key = pos.key();
         let known = self.known(key);
@@ -323,7 +324,7 @@ impl<'a> MateProver<'a> {
     /// table holds a fraction of the positions (a defence with two moves left
     /// probed every reply's child: on M6-173 of the suite that made the
     /// prover 18 % slower, docs/MATES.md).
-    fn mates_in_one(&mut self, pos: &mut Position) -> bool {
+    fn attack_in_one(&mut self, pos: &mut Position) -> bool {
         self.nodes += 1;
         let floor_above = std::mem::replace(&mut self.rep_floor, usize::MAX);
         let mating = self.mate_in_one(pos);
@@ -504,9 +505,9 @@ impl<'a> MateProver<'a> {
         // moves left), captures and king moves (they refute most often), and
         // last the replies known to be mated. (Trying first the defence that
         // escaped in the sibling measured worse: 1.4-4.6 times the nodes on the
-        // suite's slowest mates.)
-        // With one attacker move left the table knows nothing of the replies
-        // (mates in one are not kept): captures and king moves, then the rest.
+        // suite's slowest mates.) With one attacker move left the table knows
+        // nothing of the replies (mates in one are not kept), so the kind alone
+        // orders them.
         let king = pos.king_square(pos.side_to_move());
         let class = |m: Move| {
             if pos.piece_at(m.to()).is_some() {
