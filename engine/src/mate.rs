@@ -368,7 +368,7 @@ impl<'a> MateProver<'a> {
             if !only_checks
                 && escapes
                     .as_ref()
-                    .is_some_and(|e| e.survive(m, || pos.gives_check(m)))
+                    .is_some_and(|e| e.survive(pos, m, || pos.gives_check(m)))
             {
                 continue;
             }
