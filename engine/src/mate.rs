@@ -28,7 +28,7 @@ mod table;
 
 use escape::Escapes;
 use rules::repetition::find_repetition;
-use rules::{Move, MoveList, Position};
+use rules::{Move, MoveList, Position, Square};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 use table::Table;
@@ -86,6 +86,11 @@ impl Known {
 /// Killer slots, one for each number of moves left (longer mates share the last).
 const KILLER_SLOTS: usize = 32;
 
+/// The history's slot of an attacker move.
+fn history_index(m: Move) -> usize {
+    m.from().index() * Square::COUNT + m.to().index()
+}
+
 fn killer_slot(n: u32) -> usize {
     (n as usize).min(KILLER_SLOTS - 1)
 }
@@ -117,6 +122,16 @@ pub struct MateProver<'a> {
     /// The attacker move that last mated with each number of moves left:
     /// siblings are often mated the same way.
     attack_killer: [Move; KILLER_SLOTS],
+    /// For each attacker move (from, to), how often it mated, each mate in
+    /// n counted n² (a long mate says more of the position than a short
+    /// one): within checks, captures and the rest, the moves that mated
+    /// most often elsewhere in the proof are tried first.
+    history: Vec<u32>,
+    /// The same for the defender's replies that escaped a defence with three
+    /// or more attacker moves left: among replies the table ranks alike, those
+    /// first (with two moves left the first reply escapes almost always, and
+    /// the history there measured slower).
+    defence_history: Vec<u32>,
     /// Scratch space for a node's children's keys and their order, used
     /// before the node recurses (so one buffer serves every node, and no
     /// node clears an array of the longest move list's size).
@@ -126,10 +141,13 @@ pub struct MateProver<'a> {
 
 /// The proof-number search runs before the passes from this many moves on,
 /// with 1 / `DFPN_SHARE` of the previous pass's nodes, and at least
-/// `DFPN_MIN_BUDGET` (on the 13 hardest mates of the suite a quarter did best:
-/// a share of 1/10 to 1/4 and 1 to 4 times were tried, docs/MATES.md).
+/// `DFPN_MIN_BUDGET`. Since the depth-first passes order their moves by the
+/// history of mates they have become cheaper, and a sixteenth does best on
+/// the suite's 26 slowest mates (a quarter, an eighth, a sixteenth and a
+/// thirty-second tried; with almost none, M6-113 and M6-157 are twice as
+/// slow), docs/MATES.md.
 const DFPN_FROM: u32 = 3;
-const DFPN_SHARE: u64 = 4;
+const DFPN_SHARE: u64 = 16;
 const DFPN_MIN_BUDGET: u64 = 2_000;
 
 /// Table entries kept at most (past it new positions evict the cheapest old
@@ -172,6 +190,8 @@ impl<'a> MateProver<'a> {
             root_len: 0,
             rep_floor: usize::MAX,
             attack_killer: [Move::NULL; KILLER_SLOTS],
+            history: vec![0; Square::COUNT * Square::COUNT],
+            defence_history: vec![0; Square::COUNT * Square::COUNT],
             child_keys: Vec::with_capacity(rules::movegen::MAX_MOVES),
             ranked: Vec::with_capacity(rules::movegen::MAX_MOVES),
         }
@@ -211,8 +231,8 @@ impl<'a> MateProver<'a> {
         let mut last_pass = 0;
         for n in 1..=max.min(u8::MAX as u32) {
             let pass_start = self.nodes;
-            // A proof-number search first, with a quarter of the nodes of the
-            // pass before: it finds many mates long before the depth-first pass
+            // A proof-number search first, with a sixteenth of the nodes of
+            // the pass before: it finds many mates long before the depth-first pass
             // would reach the mating move (dfpn.rs); what it does not prove,
             // the depth-first pass decides.
             let found = (n >= DFPN_FROM
@@ -262,8 +282,9 @@ impl<'a> MateProver<'a> {
     }
 
     /// The attacker's moves in the order they are tried: checks, captures, the
-    /// rest (whether a move checks is read from the board, without making it).
-    fn attacker_moves(pos: &Position) -> MoveList {
+    /// rest (whether a move checks is read from the board, without making it),
+    /// and where the checks and the captures end.
+    fn attacker_moves(pos: &Position) -> (MoveList, [usize; 2]) {
         let moves: MoveList = pos.legal_moves();
         let mut checks = MoveList::new();
         let mut captures = MoveList::new();
@@ -277,10 +298,33 @@ impl<'a> MateProver<'a> {
                 quiet.push(m);
             }
         }
+        let ends = [checks.len(), checks.len() + captures.len()];
         for &m in captures.iter().chain(quiet.iter()) {
             checks.push(m);
         }
-        checks
+        (checks, ends)
+    }
+
+    /// `attacker_moves`, each kind ordered by the history of mates (most first;
+    /// equal ones keep the generator's order).
+    fn ordered_attacker_moves(&self, pos: &Position) -> MoveList {
+        let (mut moves, [checks, captures]) = MateProver::attacker_moves(pos);
+        let score = |m: Move| self.history[history_index(m)];
+        for part in [0..checks, checks..captures, captures..moves.len()] {
+            let part = &mut moves.as_mut_slice()[part];
+            // Insertion sort: short lists, mostly in order already, no allocation.
+            for i in 1..part.len() {
+                let m = part[i];
+                let s = score(m);
+                let mut j = i;
+                while j > 0 && score(part[j - 1]) < s {
+                    part[j] = part[j - 1];
+                    j -= 1;
+                }
+                part[j] = m;
+            }
+        }
+        moves
     }
 
     /// Can the side to move force mate within `n` moves?
@@ -309,6 +353,8 @@ impl<'a> MateProver<'a> {
         let result = !mating.is_null();
         if result {
             self.attack_killer[killer_slot(n)] = mating;
+            let h = &mut self.history[history_index(mating)];
+            *h = h.saturating_add(n * n);
         }
         let path_free = self.rep_floor >= ply;
         self.rep_floor = self.rep_floor.min(floor_above);
@@ -388,9 +434,9 @@ impl<'a> MateProver<'a> {
     /// The attacker's move that mates within `n` (≥ 2) moves, `Move::NULL` when
     /// none does, `None` when the limits came first. Tries the move that mated
     /// here in a longer proof, then the sibling's mating move, then checks,
-    /// captures and the rest.
+    /// captures and the rest, each kind by the history of mates.
     fn mating_move(&mut self, pos: &mut Position, n: u32, best: Move) -> Option<Move> {
-        let all = MateProver::attacker_moves(pos);
+        let all = self.ordered_attacker_moves(pos);
         // Moves into a defence the table knows: mated there, tried first; escapes
         // there, not tried at all.
         let mut moves = MoveList::new();
@@ -503,11 +549,12 @@ impl<'a> MateProver<'a> {
         // known to escape ends the node at once; then the replies that escaped
         // longest in earlier proofs (iterative deepening met them with fewer
         // moves left), captures and king moves (they refute most often), and
-        // last the replies known to be mated. (Trying first the defence that
-        // escaped in the sibling measured worse: 1.4-4.6 times the nodes on the
-        // suite's slowest mates.) With one attacker move left the table knows
-        // nothing of the replies (mates in one are not kept), so the kind alone
-        // orders them.
+        // last the replies known to be mated; among equals, the replies that
+        // escaped most often elsewhere (the defence history). (Trying first the
+        // defence that escaped in the sibling measured worse: 1.4-4.6 times the
+        // nodes on the suite's slowest mates.) With one attacker move left the
+        // table knows nothing of the replies (mates in one are not kept), so the
+        // kind alone orders them.
         let king = pos.king_square(pos.side_to_move());
         let class = |m: Move| {
             if pos.piece_at(m.to()).is_some() {
@@ -532,7 +579,8 @@ impl<'a> MateProver<'a> {
                     return false;
                 }
                 let class = if known.mate_within != 0 { 0 } else { class(m) };
-                keyed.push((known.no_mate_upto as u32 * 4 + class, m));
+                let dh = self.defence_history[history_index(m)].min(0xffff);
+                keyed.push(((known.no_mate_upto as u32 * 4 + class) << 16 | dh, m));
             }
             self.child_keys = keys;
         }
@@ -551,6 +599,10 @@ impl<'a> MateProver<'a> {
             };
             pos.unmake_move();
             if escaped {
+                if n > 2 {
+                    let h = &mut self.defence_history[history_index(d)];
+                    *h = h.saturating_add(n * n);
+                }
                 return false;
             }
         }
@@ -566,7 +618,7 @@ impl<'a> MateProver<'a> {
         while n > 0 {
             // The table's mating move first (a proof-number proof leaves only its
             // table behind, and the other moves would each need a search).
-            let mut moves = MateProver::attacker_moves(pos);
+            let mut moves = MateProver::attacker_moves(pos).0;
             let known = self.known(pos.key());
             if known.mate_within != 0 && known.mate_within as u32 <= n {
                 bring_forward(moves.as_mut_slice(), 0, known.best);

@@ -187,7 +187,7 @@ impl MateProver<'_> {
             run.aborted = true;
         }
         let moves: MoveList = if or {
-            MateProver::attacker_moves(pos)
+            MateProver::attacker_moves(pos).0
         } else {
             pos.legal_moves()
         };
@@ -199,12 +199,23 @@ impl MateProver<'_> {
             return v;
         }
         let child_n = if or { n } else { n - 1 };
+        // The children's values are read once; after that only the child just
+        // searched changes (its search returns its new value). A sibling that a
+        // transposition settled meanwhile is seen late, never wrongly: a proof
+        // read from the cache was a proof when it was read.
+        let mut values = [(0u32, 0u32); rules::movegen::MAX_MOVES];
+        for (i, &m) in moves.as_slice().iter().enumerate() {
+            values[i] = self.child_value(run, pos, m, child_n, !or);
+            let mine = if or { values[i].0 } else { values[i].1 };
+            if mine == 0 {
+                break;
+            }
+        }
         loop {
             // (pn, dn) from the children, the child to go into and the runner-up.
             let (mut sum, mut min, mut second) = (0u32, INF, INF);
             let (mut best, mut best_other) = (0usize, 0u32);
-            for (i, &m) in moves.as_slice().iter().enumerate() {
-                let (cpn, cdn) = self.child_value(run, pos, m, child_n, !or);
+            for (i, &(cpn, cdn)) in values[..moves.len()].iter().enumerate() {
                 // At an attacker node pn is the minimum, dn the sum; at a
                 // defender node the other way round.
                 let (mine, other) = if or { (cpn, cdn) } else { (cdn, cpn) };
@@ -242,7 +253,7 @@ impl MateProver<'_> {
                 (c_other, c_mine)
             };
             pos.make_move(best_move);
-            self.mid(run, pos, child_n, !or, c_pn, c_dn);
+            values[best] = self.mid(run, pos, child_n, !or, c_pn, c_dn);
             pos.unmake_move();
         }
     }
