@@ -24,9 +24,11 @@
 
 mod dfpn;
 mod escape;
+mod order;
 mod table;
 
 use escape::Escapes;
+use order::{bring_forward, history_index, killer_slot, KILLER_SLOTS};
 use rules::repetition::find_repetition;
 use rules::{Move, MoveList, Position, Square};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -81,18 +83,6 @@ impl Known {
             None
         }
     }
-}
-
-/// Killer slots, one for each number of moves left (longer mates share the last).
-const KILLER_SLOTS: usize = 32;
-
-/// The history's slot of an attacker move.
-fn history_index(m: Move) -> usize {
-    m.from().index() * Square::COUNT + m.to().index()
-}
-
-fn killer_slot(n: u32) -> usize {
-    (n as usize).min(KILLER_SLOTS - 1)
 }
 
 pub struct MateProver<'a> {
@@ -153,21 +143,6 @@ const DFPN_MIN_BUDGET: u64 = 2_000;
 /// Table entries kept at most (past it new positions evict the cheapest old
 /// ones, table.rs: a long proof goes on within bounded memory).
 const TABLE_MAX: usize = 4_000_000;
-
-/// Put `first` at the front of `moves[from..]` when it is there (the others keep
-/// their order); returns where the unfixed part now starts.
-fn bring_forward(moves: &mut [Move], from: usize, first: Move) -> usize {
-    if first.is_null() {
-        return from;
-    }
-    match moves[from..].iter().position(|&m| m == first) {
-        Some(i) => {
-            moves[from..=from + i].rotate_right(1);
-            from + 1
-        }
-        None => from,
-    }
-}
 
 /// Whether the side to move has no legal move (in check too, `has_legal_move`
 /// tests only the moves that can answer the check, and stops at the first).
@@ -279,52 +254,6 @@ impl<'a> MateProver<'a> {
         let hit = spent || stopped;
         self.out_of_limits = hit;
         hit
-    }
-
-    /// The attacker's moves in the order they are tried: checks, captures, the
-    /// rest (whether a move checks is read from the board, without making it),
-    /// and where the checks and the captures end.
-    fn attacker_moves(pos: &Position) -> (MoveList, [usize; 2]) {
-        let moves: MoveList = pos.legal_moves();
-        let mut checks = MoveList::new();
-        let mut captures = MoveList::new();
-        let mut quiet = MoveList::new();
-        for &m in moves.as_slice() {
-            if pos.gives_check(m) {
-                checks.push(m);
-            } else if pos.piece_at(m.to()).is_some() {
-                captures.push(m);
-            } else {
-                quiet.push(m);
-            }
-        }
-        let ends = [checks.len(), checks.len() + captures.len()];
-        for &m in captures.iter().chain(quiet.iter()) {
-            checks.push(m);
-        }
-        (checks, ends)
-    }
-
-    /// `attacker_moves`, each kind ordered by the history of mates (most first;
-    /// equal ones keep the generator's order).
-    fn ordered_attacker_moves(&self, pos: &Position) -> MoveList {
-        let (mut moves, [checks, captures]) = MateProver::attacker_moves(pos);
-        let score = |m: Move| self.history[history_index(m)];
-        for part in [0..checks, checks..captures, captures..moves.len()] {
-            let part = &mut moves.as_mut_slice()[part];
-            // Insertion sort: short lists, mostly in order already, no allocation.
-            for i in 1..part.len() {
-                let m = part[i];
-                let s = score(m);
-                let mut j = i;
-                while j > 0 && score(part[j - 1]) < s {
-                    part[j] = part[j - 1];
-                    j -= 1;
-                }
-                part[j] = m;
-            }
-        }
-        moves
     }
 
     /// Can the side to move force mate within `n` moves?
