@@ -131,6 +131,9 @@ struct Frame {
     piece: Option<Piece>,
     /// The move a singular-extension search leaves out at this node.
     excluded: Move,
+    /// Beta cutoffs at this ply since the node two plies up began: read by the
+    /// parent, it counts how many of its children so far failed high.
+    cutoffs: u8,
 }
 
 /// Late-move reductions by depth and move number, from the parameters'

@@ -53,6 +53,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
 
         let events_at_entry = self.path_events;
+        self.stack[ply + 1].cutoffs = 0;
         let key = self.pos.key();
         let in_check = self.pos.in_check();
         // A singular-extension search of this node without one move: it must not
@@ -387,6 +388,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     if marked {
                         reduction += 1;
                     }
+                    if self.stack[ply + 1].cutoffs > 3 {
+                        reduction += self.p.cutoff_r;
+                    }
                     if tt_capture && !is_capture {
                         reduction += self.p.tt_capture_r;
                     }
@@ -432,6 +436,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     }
                     alpha = v;
                     if v >= beta {
+                        self.stack[ply].cutoffs = self.stack[ply].cutoffs.saturating_add(1);
                         self.update_stats(
                             m,
                             mover,
@@ -498,6 +503,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             depth,
             bound,
         );
+
         // Teach the correction history how far off the static evaluation was,
         // where the search result says so: a quiet (or no) best move, and a bound
         // on the side that disagrees with the evaluation.
