@@ -131,8 +131,9 @@ struct Frame {
     piece: Option<Piece>,
     /// The move a singular-extension search leaves out at this node.
     excluded: Move,
-    /// Beta cutoffs at this ply since the node two plies up began: read by the
-    /// parent, it counts how many of its children so far failed high.
+    /// Beta cutoffs at this ply since the parent node (one ply up) began, which
+    /// resets it: how many of the parent's children so far failed high
+    /// (`cutoff_r`).
     cutoffs: u8,
 }
 

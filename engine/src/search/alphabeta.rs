@@ -503,7 +503,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             depth,
             bound,
         );
-
         // Teach the correction history how far off the static evaluation was,
         // where the search result says so: a quiet (or no) best move, and a bound
         // on the side that disagrees with the evaluation.
