@@ -80,3 +80,53 @@ impl MateProver<'_> {
         moves
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mate::MateLimits;
+
+    /// Checks, then captures, then the rest; within each kind the moves with
+    /// more history first, equal ones in the generator's order; nothing lost.
+    #[test]
+    fn each_kind_is_ordered_by_the_history_of_mates() {
+        // M6-150 of the mate suite: Black has checks, captures and quiet moves.
+        let pos = Position::from_fen("4kab2/4a4/4b4/p8/2pn5/8p/3n5/4BA3/2r1AK3/r1B3C2 b - - 3 50")
+            .unwrap();
+        let mut prover = MateProver::new(MateLimits::default(), None);
+        let (plain, [checks, captures]) = MateProver::attacker_moves(&pos);
+        assert!(checks > 0 && captures > checks && plain.len() > captures + 3);
+        // Raise the history of the last move of each kind, and of two quiet
+        // moves by different amounts.
+        let quiet = &plain.as_slice()[captures..];
+        let raised = [
+            (plain.as_slice()[checks - 1], 5),
+            (plain.as_slice()[captures - 1], 7),
+            (quiet[quiet.len() - 1], 9),
+            (quiet[1], 4),
+        ];
+        for &(m, h) in &raised {
+            prover.history[history_index(m)] = h;
+        }
+        let ordered = prover.ordered_attacker_moves(&pos);
+        let o = ordered.as_slice();
+        assert_eq!(o.len(), plain.len());
+        assert_eq!(o[0], raised[0].0, "the raised check first");
+        assert_eq!(o[checks], raised[1].0, "the raised capture first");
+        assert_eq!(o[captures], raised[2].0, "the most raised quiet move first");
+        assert_eq!(o[captures + 1], raised[3].0, "then the other one");
+        // The rest of each kind keeps the generator's order.
+        let rest: Vec<Move> = o[captures + 2..].to_vec();
+        let expected: Vec<Move> = quiet
+            .iter()
+            .copied()
+            .filter(|m| *m != raised[2].0 && *m != raised[3].0)
+            .collect();
+        assert_eq!(rest, expected);
+        let mut a = o.to_vec();
+        let mut b = plain.as_slice().to_vec();
+        a.sort_by_key(|m| m.0);
+        b.sort_by_key(|m| m.0);
+        assert_eq!(a, b, "the same moves");
+    }
+}
