@@ -121,15 +121,9 @@ fn exposure_points(k: Square, d: Move) -> Bitboard {
     let (from, to) = (d.from(), d.to());
     let mut t = Bitboard::EMPTY;
     let (kf, kr) = (k.file() as i32, k.rank() as i32);
-    let (df, dr) = (from.file() as i32 - kf, from.rank() as i32 - kr);
-    if df.abs() == 1 && dr.abs() == 1 {
-        // `from` is the leg of a knight on from + (df, 0) or from + (0, dr).
-        for (f, r) in [(kf + 2 * df, kr + dr), (kf + df, kr + 2 * dr)] {
-            if let Some(s) = Square::try_new(f, r) {
-                t |= Bitboard::from_square(s);
-            }
-        }
-    }
+    // The knights whose way to `k` a piece on `from` blocks (none unless `from`
+    // is a diagonal neighbour of `k`, a knight's leg).
+    t |= knight_jumps(k) & !attacks::knight_attackers(k, Bitboard::from_square(from));
     let (tf, tr) = (to.file() as i32, to.rank() as i32);
     let edge = if tr == kr {
         Square::try_new(if tf > kf { 8 } else { 0 }, kr)
@@ -179,22 +173,8 @@ fn dangerous_rays(pos: &Position, k: Square) -> Bitboard {
 
 /// The points a knight jump away from `k`.
 fn knight_jumps(k: Square) -> Bitboard {
-    let mut z = Bitboard::EMPTY;
-    for (df, dr) in [
-        (1, 2),
-        (2, 1),
-        (2, -1),
-        (1, -2),
-        (-1, -2),
-        (-2, -1),
-        (-2, 1),
-        (-1, 2),
-    ] {
-        if let Some(s) = Square::try_new(k.file() as i32 + df, k.rank() as i32 + dr) {
-            z |= Bitboard::from_square(s);
-        }
-    }
-    z
+    // With no piece on the board no leg is blocked.
+    attacks::knight_attackers(k, Bitboard::EMPTY)
 }
 
 impl Escapes {
