@@ -14,6 +14,8 @@ pub mod output;
 pub mod reader;
 pub mod searcher;
 pub mod session;
+/// XBoard/WinBoard (CECP 2), chosen by a first line `xboard`.
+pub mod xboard;
 
 use engine::{Engine, SearchResult};
 use std::process::ExitCode;
@@ -57,8 +59,21 @@ pub fn run_with_net(net: Option<&str>) -> ExitCode {
             return ExitCode::FAILURE;
         }
     }
-    reader::spawn(std::io::BufReader::new(std::io::stdin()), tx);
-    for event in rx {
+    reader::spawn(std::io::BufReader::new(std::io::stdin()), tx.clone());
+    // Until the first non-blank line, an `xboard` may still choose CECP. Every
+    // event still goes to the session as before unless CECP is chosen.
+    let mut choosing = true;
+    while let Ok(event) = rx.recv() {
+        if choosing {
+            match &event {
+                Event::Input(reader::Input::Line(l)) if l.trim() == "xboard" => {
+                    drop(session);
+                    return xboard::run(output::Out::stdout(), tx, rx, net);
+                }
+                Event::Input(reader::Input::Line(l)) if l.trim().is_empty() => {}
+                _ => choosing = false,
+            }
+        }
         if session.handle(event) == session::Flow::Exit {
             break;
         }
