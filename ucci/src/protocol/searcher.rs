@@ -9,6 +9,11 @@ use engine::{
 };
 use rules::repetition::{CheckCounting, NaturalLimit};
 use rules::{Color, Move, Position};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::mpsc::Sender;
+
+/// The search thread recurses deeply; give it room.
+const SEARCH_STACK: usize = 64 << 20;
 
 pub trait Searcher: Send + 'static {
     /// Bring the searcher in line with the options; `us` is the side the engine
@@ -96,4 +101,37 @@ impl Searcher for Engine {
     fn set_eval(&mut self, eval: EvalChoice) {
         Engine::set_eval(self, eval);
     }
+}
+
+/// Run one search on a thread of its own: the searcher moves into the thread
+/// and comes back in `Event::Done` with the result, tagged with `id` (`None`
+/// for both when the search panicked). `on_info` sees each iteration on the
+/// search thread. If the thread cannot start, the searcher is lost with it.
+pub fn spawn_search<S: Searcher>(
+    mut searcher: S,
+    id: u64,
+    pos: Position,
+    limits: Limits,
+    control: std::sync::Arc<SearchControl>,
+    tx: Sender<super::Event<S>>,
+    mut on_info: impl FnMut(&SearchInfo) + Send + 'static,
+) -> std::io::Result<()> {
+    std::thread::Builder::new()
+        .name("qili-search".into())
+        .stack_size(SEARCH_STACK)
+        .spawn(move || {
+            let outcome = catch_unwind(AssertUnwindSafe(|| {
+                searcher.search(&pos, &limits, &control, &mut on_info)
+            }));
+            let (searcher, result) = match outcome {
+                Ok(r) => (Some(searcher), Some(r)),
+                Err(_) => (None, None),
+            };
+            let _ = tx.send(super::Event::Done {
+                id,
+                searcher,
+                result,
+            });
+        })
+        .map(|_| ())
 }

@@ -7,14 +7,10 @@ use super::{Flow, Session, Slot, Thinking};
 use crate::protocol::command::{clip, Command, GoParams};
 use crate::protocol::go::{self, Plan};
 use crate::protocol::output::{self, Flag};
-use crate::protocol::searcher::Searcher;
-use crate::protocol::{Dialect, Event};
+use crate::protocol::searcher::{spawn_search, Searcher};
+use crate::protocol::Dialect;
 use engine::{SearchControl, SearchResult};
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::Arc;
-
-/// The search thread recurses deeply; give it room.
-const SEARCH_STACK: usize = 64 << 20;
 
 impl<S: Searcher> Session<S> {
     pub(super) fn end_of_input(&mut self) -> Flow {
@@ -134,7 +130,7 @@ impl<S: Searcher> Session<S> {
             return;
         };
         searcher.configure(&settings, us);
-        let Slot::Ready(mut searcher) = std::mem::replace(&mut self.searcher, Slot::Busy) else {
+        let Slot::Ready(searcher) = std::mem::replace(&mut self.searcher, Slot::Busy) else {
             return;
         };
         self.next_id += 1;
@@ -161,26 +157,10 @@ impl<S: Searcher> Session<S> {
             multipv: limits.multipv > 1,
             wdl: self.settings.show_wdl,
         };
-        let spawned = std::thread::Builder::new()
-            .name("qili-search".into())
-            .stack_size(SEARCH_STACK)
-            .spawn(move || {
-                let outcome = catch_unwind(AssertUnwindSafe(|| {
-                    let mut on_info = |i: &engine::SearchInfo| {
-                        out.line(&output::info_line(dialect, i, style));
-                    };
-                    searcher.search(&pos, &limits, &control, &mut on_info)
-                }));
-                let (searcher, result) = match outcome {
-                    Ok(r) => (Some(searcher), Some(r)),
-                    Err(_) => (None, None),
-                };
-                let _ = tx.send(Event::Done {
-                    id,
-                    searcher,
-                    result,
-                });
-            });
+        let on_info = move |i: &engine::SearchInfo| {
+            out.line(&output::info_line(dialect, i, style));
+        };
+        let spawned = spawn_search(searcher, id, pos, limits, control, tx, on_info);
         match spawned {
             Ok(_) => self.thinking = Some(t),
             Err(e) => {

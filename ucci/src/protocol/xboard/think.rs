@@ -1,21 +1,16 @@
-//! Running one search on its own thread for CECP, as `session/thinking.rs` does
-//! for UCCI/UCI: the searcher moves into the thread and comes back in
-//! `Event::Done` with the result, tagged with the search's id. Thinking output
-//! (when asked for) is printed from the search thread as it comes.
+//! Starting one search for CECP through `searcher::spawn_search` (the same
+//! thread UCCI/UCI use): what it remembers of the search, and the thinking
+//! output (when asked for) printed from the search thread as it comes.
 
 use super::output;
 use crate::protocol::output::Out;
-use crate::protocol::searcher::Searcher;
+use crate::protocol::searcher::{spawn_search, Searcher};
 use crate::protocol::Event;
 use engine::{Limits, SearchControl};
 use rules::Position;
-use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
-
-/// The search thread recurses deeply; give it room.
-const SEARCH_STACK: usize = 64 << 20;
 
 /// A search in progress.
 pub struct Thinking {
@@ -43,7 +38,7 @@ pub struct Job {
 /// Start `job` with `searcher` on a new thread. On failure the searcher is
 /// lost with the closure and the error is returned.
 pub fn spawn<S: Searcher>(
-    mut searcher: S,
+    searcher: S,
     job: Job,
     out: Out,
     tx: Sender<Event<S>>,
@@ -65,31 +60,15 @@ pub fn spawn<S: Searcher>(
         analysis,
         ..
     } = job;
-    std::thread::Builder::new()
-        .name("qili-search".into())
-        .stack_size(SEARCH_STACK)
-        .spawn(move || {
-            let outcome = catch_unwind(AssertUnwindSafe(|| {
-                let mut on_info = |i: &engine::SearchInfo| {
-                    // Analysis always shows its lines: that is what it is for.
-                    if analysis || post.load(Ordering::Relaxed) {
-                        if let Some(l) = output::thinking_line(i) {
-                            out.line(&l);
-                        }
-                    }
-                };
-                searcher.search(&root, &limits, &control, &mut on_info)
-            }));
-            let (searcher, result) = match outcome {
-                Ok(r) => (Some(searcher), Some(r)),
-                Err(_) => (None, None),
-            };
-            let _ = tx.send(Event::Done {
-                id,
-                searcher,
-                result,
-            });
-        })
-        .map(|_| thinking)
+    let on_info = move |i: &engine::SearchInfo| {
+        // Analysis always shows its lines: that is what it is for.
+        if analysis || post.load(Ordering::Relaxed) {
+            if let Some(l) = output::thinking_line(i) {
+                out.line(&l);
+            }
+        }
+    };
+    spawn_search(searcher, id, root, limits, control, tx, on_info)
+        .map(|()| thinking)
         .map_err(|e| format!("cannot start the search thread: {e}"))
 }
