@@ -140,14 +140,25 @@ fn bad_input_is_refused_and_a_refused_position_is_never_searched() {
     q.send("go depth banana nodes 2000");
     q.expect_prefix("info string error");
     assert!(best_of(&q.answer(SLOW).0).is_some());
-    // A command in the wrong state: go while thinking.
+    // A `go` while thinking waits for the search (as in Stockfish); `isready`
+    // and `stop` still act on the running one.
     q.send("go infinite");
+    q.send("position startpos");
     q.send("go depth 1");
-    q.expect_prefix("info string error");
     q.send("isready");
     q.expect("readyok");
     q.send("stop");
-    assert!(best_of(&q.answer(SLOW).0).is_some());
+    let (first, _) = q.answer(SLOW);
+    let (second, _) = q.answer(SLOW);
+    assert!(
+        legal_after(None, &["h2e2"], &best_of(&first).unwrap()),
+        "{first}"
+    );
+    assert!(
+        legal_after(None, &[], &best_of(&second).unwrap()),
+        "{second}"
+    );
+    q.send("position startpos moves h2e2");
     // Commands sent right after stop, before the answer, are kept and run.
     q.send("go infinite");
     std::thread::sleep(Duration::from_millis(50));

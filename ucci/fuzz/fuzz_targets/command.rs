@@ -9,6 +9,7 @@ use libfuzzer_sys::fuzz_target;
 use qili::protocol::command::{parse, Command};
 use qili::protocol::options::Settings;
 use engine::timeman::{allocate, Lag, LagTracker};
+use qili::protocol::coords::Coords;
 use qili::protocol::session::build_position;
 use qili::protocol::{go, Dialect};
 use rules::position::Validity;
@@ -20,8 +21,9 @@ fuzz_target!(|data: &[u8]| {
     let pos = Position::startpos();
     match cmd {
         Command::Position(spec) | Command::Probe(Some(spec)) => {
-            for v in [Validity::Playable, Validity::GameReachable] {
-                if let Ok(p) = build_position(&spec, v) {
+            let both = [Coords::Iccs, Coords::OneBased];
+            for (v, c) in [Validity::Playable, Validity::GameReachable].into_iter().zip(both) {
+                if let Ok(p) = build_position(&spec, v, c) {
                     let _ = p.legal_moves();
                     let _ = p.to_setup().unreachable();
                 }

@@ -136,7 +136,7 @@ impl BookPlay {
         let total: u64 = moves.iter().map(|b| u64::from(b.weight)).sum();
         let note = format!(
             "book move {} ({}) weight {} of {} among {} book moves, {} games",
-            chosen.mv,
+            settings.coords().format(chosen.mv),
             to_chinese(pos, chosen.mv),
             chosen.weight,
             total,
@@ -145,7 +145,13 @@ impl BookPlay {
         );
         Some([
             output::message_line(dialect, &note),
-            output::bestmove_line(dialect, Some(chosen.mv), None, Flag::None),
+            output::bestmove_line(
+                dialect,
+                settings.coords(),
+                Some(chosen.mv),
+                None,
+                Flag::None,
+            ),
         ])
     }
 

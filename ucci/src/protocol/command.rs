@@ -144,10 +144,14 @@ pub fn parse_tokens(tokens: &[&str]) -> Result<Command, ParseError> {
     let head = head.to_ascii_lowercase();
     match (head.as_str(), rest) {
         ("ucci", _) => Ok(Command::Ucci),
-        ("uci", _) => Ok(Command::Uci),
+        // Fairy-Stockfish's greeting for the Cyclone dialect: UCI with ICCS
+        // squares, bare `fen`/`startpos` lines for positions.
+        ("uci" | "ucicyclone", _) => Ok(Command::Uci),
         ("isready", _) => Ok(Command::IsReady),
         ("setoption", rest) => parse_setoption(rest),
         ("position", rest) => parse_position("position", rest).map(Command::Position),
+        // Cyclone: the position without the word `position`.
+        ("fen" | "startpos", _) => parse_position("position", tokens).map(Command::Position),
         ("banmoves", moves) => Ok(Command::BanMoves(
             moves.iter().map(|m| m.to_string()).collect(),
         )),
@@ -173,6 +177,28 @@ pub fn parse_tokens(tokens: &[&str]) -> Result<Command, ParseError> {
         ("d", []) => Ok(Command::Display),
         _ => Err(ParseError::Unknown(clip(tokens[0]))),
     }
+}
+
+/// Could this line be a position the GUI meant (an unknown or malformed line
+/// that names a FEN, `startpos`, `moves`, or holds a move)? If so, the session
+/// must not keep searching the position it held before.
+pub fn may_be_position(line: &str) -> bool {
+    const WORDS: [&str; 4] = ["position", "fen", "startpos", "moves"];
+    line.split_ascii_whitespace().any(|w| {
+        w.contains('/')
+            || WORDS.iter().any(|k| eq(k, w))
+            || rules::Move::parse_iccs(w).is_some()
+            || looks_like_one_based_move(w)
+    })
+}
+
+/// `h10e10`-style squares (ranks 1–10) that ICCS does not read.
+fn looks_like_one_based_move(w: &str) -> bool {
+    let b = w.as_bytes();
+    (5..=6).contains(&b.len())
+        && (b'a'..=b'i').contains(&b[0].to_ascii_lowercase())
+        && b[1..].iter().filter(|c| c.is_ascii_alphabetic()).count() == 1
+        && b[1..].iter().all(|c| c.is_ascii_alphanumeric())
 }
 
 fn parse_setoption(rest: &[&str]) -> Result<Command, ParseError> {
@@ -445,6 +471,51 @@ mod tests {
         assert!(parse("position fen").is_err());
         assert!(parse("position somewhere").is_err());
         assert!(parse("position startpos h2e2").is_err());
+    }
+
+    #[test]
+    fn cyclone_positions_are_positions() {
+        let fen = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+        assert_eq!(
+            parse(&format!("fen {fen} moves h2e2")),
+            Ok(Command::Position(PositionSpec {
+                base: Base::Fen(fen.into()),
+                moves: vec!["h2e2".into()]
+            }))
+        );
+        assert_eq!(
+            parse("startpos moves h2e2 h9g7"),
+            Ok(Command::Position(PositionSpec {
+                base: Base::Startpos,
+                moves: vec!["h2e2".into(), "h9g7".into()]
+            }))
+        );
+        assert_eq!(parse("STARTPOS"), parse("position startpos"));
+        assert!(parse("fen").is_err());
+        assert_eq!(parse("ucicyclone"), Ok(Command::Uci));
+    }
+
+    #[test]
+    fn lines_that_may_be_positions() {
+        for line in [
+            "positon startpos",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
+            "h2e2 h9g7",
+            "move b10c8",
+            "FEN x",
+            "usermove e3e4",
+        ] {
+            assert!(may_be_position(line), "{line}");
+        }
+        for line in [
+            "hello world",
+            "go depth 5",
+            "isready",
+            "xyzzy 12",
+            "setoption name Hash",
+        ] {
+            assert!(!may_be_position(line), "{line}");
+        }
     }
 
     #[test]

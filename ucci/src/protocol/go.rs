@@ -79,7 +79,7 @@ pub fn plan(
 
     let mut searchmoves = Vec::new();
     for text in &g.searchmoves {
-        match pos.parse_move(text) {
+        match settings.coords().parse(pos, text) {
             Ok(m) => searchmoves.push(m),
             Err(e) => warnings.push(format!("searchmoves {}: {e}", clip(text))),
         }

@@ -8,6 +8,7 @@
 
 pub mod book;
 pub mod command;
+pub mod coords;
 pub mod go;
 pub mod options;
 pub mod output;

@@ -1,6 +1,7 @@
 //! Engine → GUI lines: formatting per dialect, and the sink they go to (stdout in
 //! the binary, a buffer in tests). Every line is written whole and flushed.
 
+use super::coords::Coords;
 use super::Dialect;
 use engine::{Score, SearchInfo};
 use rules::Move;
@@ -47,10 +48,6 @@ fn score_text(dialect: Dialect, score: Score) -> String {
     }
 }
 
-fn pv_text(pv: &[Move]) -> String {
-    pv.iter().map(|m| m.iccs()).collect::<Vec<_>>().join(" ")
-}
-
 /// What an `info` line shows besides the iteration's own numbers.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct InfoStyle {
@@ -58,11 +55,14 @@ pub struct InfoStyle {
     pub multipv: bool,
     /// UCI `wdl W D L` after the score (`UCI_ShowWDL`; UCCI has no such field).
     pub wdl: bool,
+    /// How `pv` and `currmove` moves are written.
+    pub coords: Coords,
 }
 
 /// One `info` line for a finished (or aspiration-failed) iteration.
 pub fn info_line(dialect: Dialect, i: &SearchInfo, style: InfoStyle) -> String {
     if let Some((m, number)) = i.currmove {
+        let m = style.coords.format(m);
         return match dialect {
             // UCCI 3.0 knows only `currmove <mv>`.
             Dialect::Ucci => format!("info currmove {m}"),
@@ -91,7 +91,7 @@ pub fn info_line(dialect: Dialect, i: &SearchInfo, style: InfoStyle) -> String {
     );
     if !i.pv.is_empty() {
         s += " pv ";
-        s += &pv_text(&i.pv);
+        s += &style.coords.format_all(&i.pv);
     }
     s
 }
@@ -118,6 +118,7 @@ pub enum Flag {
 /// `bestmove …` (or `nobestmove` / `bestmove (none)` when there is no move).
 pub fn bestmove_line(
     dialect: Dialect,
+    coords: Coords,
     best: Option<Move>,
     ponder: Option<Move>,
     flag: Flag,
@@ -128,9 +129,9 @@ pub fn bestmove_line(
             Dialect::Uci => "bestmove (none)".to_string(),
         };
     };
-    let mut s = format!("bestmove {}", best.iccs());
+    let mut s = format!("bestmove {}", coords.format(best));
     if let Some(p) = ponder {
-        s += &format!(" ponder {}", p.iccs());
+        s += &format!(" ponder {}", coords.format(p));
     }
     if dialect == Dialect::Ucci {
         match flag {
@@ -237,7 +238,7 @@ mod tests {
                 &i,
                 InfoStyle {
                     multipv: true,
-                    wdl: false
+                    ..InfoStyle::default()
                 }
             ),
             "info depth 7 seldepth 11 multipv 2 score cp 15 lowerbound time 120 nodes 5000 nps 41666 hashfull 3 pv h2e2 h9g7"
@@ -247,9 +248,24 @@ mod tests {
             "info depth 7 seldepth 11 score 15 lowerbound time 120 nodes 5000 nps 41666 hashfull 3 pv h2e2 h9g7"
         );
         let wdl = InfoStyle {
-            multipv: false,
             wdl: true,
+            ..InfoStyle::default()
         };
+        let fairy = InfoStyle {
+            coords: Coords::OneBased,
+            ..InfoStyle::default()
+        };
+        assert!(info_line(Dialect::Uci, &i, fairy).ends_with(" pv h3e3 h10g8"));
+        assert_eq!(
+            bestmove_line(
+                Dialect::Uci,
+                Coords::OneBased,
+                Some(mv("b9c7")),
+                Some(mv("h0g2")),
+                Flag::None
+            ),
+            "bestmove b10c8 ponder h1g3"
+        );
         assert_eq!(
             info_line(Dialect::Uci, &i, wdl),
             "info depth 7 seldepth 11 score cp 15 wdl 120 850 30 lowerbound time 120 nodes 5000 nps 41666 hashfull 3 pv h2e2 h9g7"
@@ -259,19 +275,19 @@ mod tests {
         assert_eq!(mated_info_line(Dialect::Ucci), "info depth 0 score -10000");
         let (b, p) = (Some(mv("h2e2")), Some(mv("h9g7")));
         assert_eq!(
-            bestmove_line(Dialect::Ucci, b, p, Flag::Draw),
+            bestmove_line(Dialect::Ucci, Coords::Iccs, b, p, Flag::Draw),
             "bestmove h2e2 ponder h9g7 draw"
         );
         assert_eq!(
-            bestmove_line(Dialect::Uci, b, None, Flag::Resign),
+            bestmove_line(Dialect::Uci, Coords::Iccs, b, None, Flag::Resign),
             "bestmove h2e2"
         );
         assert_eq!(
-            bestmove_line(Dialect::Ucci, None, None, Flag::None),
+            bestmove_line(Dialect::Ucci, Coords::Iccs, None, None, Flag::None),
             "nobestmove"
         );
         assert_eq!(
-            bestmove_line(Dialect::Uci, None, None, Flag::None),
+            bestmove_line(Dialect::Uci, Coords::Iccs, None, None, Flag::None),
             "bestmove (none)"
         );
         assert_eq!(error_line(Dialect::Uci, "x"), "info string error: x");

@@ -9,8 +9,9 @@
 mod spelling;
 mod table;
 
-pub use table::{Id, EMBEDDED, EMBEDDED_BOOK, HCE};
+pub use table::{Id, EMBEDDED, EMBEDDED_BOOK, HCE, XIANGQI};
 
+use super::coords::Coords;
 use rules::repetition::RuleSet;
 use spelling::{find, normalise};
 use std::fmt;
@@ -62,6 +63,8 @@ pub struct Settings {
     pub randomness: i32,
     /// The noise applies up to this full-move number.
     pub random_moves: u32,
+    /// `UCI_Variant` as the GUI set it (lower case); `None` until it does.
+    pub variant: Option<String>,
 }
 
 impl Default for Settings {
@@ -94,6 +97,7 @@ impl Default for Settings {
             best_book_move: false,
             randomness: 0,
             random_moves: 0,
+            variant: None,
         };
         for d in DEFS {
             match d.kind {
@@ -203,6 +207,20 @@ fn parse_bool(text: &str) -> Option<bool> {
 }
 
 impl Settings {
+    /// How moves are written: Fairy-Stockfish's ranks 1–10 once `UCI_Variant` is
+    /// `xiangqi`, ICCS otherwise.
+    pub fn coords(&self) -> Coords {
+        match self.variant.as_deref() {
+            Some(XIANGQI) => Coords::OneBased,
+            _ => Coords::Iccs,
+        }
+    }
+
+    /// A `UCI_Variant` other than xiangqi, which no position is played under.
+    pub fn foreign_variant(&self) -> Option<&str> {
+        self.variant.as_deref().filter(|v| *v != XIANGQI)
+    }
+
     /// `SP <name>`: a search constant (a tuning interface, not advertised).
     /// `None` when the name is no such option.
     fn set_search_param(
@@ -358,6 +376,12 @@ impl Settings {
                     }
                 }
                 self.set_spin(def.id, n);
+            }
+            Kind::Combo(_, _) if def.id == Id::Variant => {
+                // Any variant is stored: the session refuses positions until it
+                // is xiangqi, rather than keep playing under the old one.
+                let v = value.ok_or(OptionError::NeedsValue(label))?;
+                self.variant = Some(super::command::clip(v).to_ascii_lowercase());
             }
             Kind::Combo(choices, _) => {
                 let v = value.ok_or(OptionError::NeedsValue(label))?;

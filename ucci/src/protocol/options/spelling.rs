@@ -2,7 +2,7 @@
 //! against the table in either spelling (case, blanks, `_` and `-` ignored), and
 //! the `option …` lines each dialect advertises in the handshake.
 
-use super::table::{Def, Kind, DEFS};
+use super::table::{Def, Id, Kind, DEFS};
 use super::Settings;
 use crate::protocol::Dialect;
 
@@ -25,6 +25,8 @@ impl Settings {
         let mut out = Vec::new();
         for d in DEFS {
             let name = match dialect {
+                // UCCI GUIs have no variants to choose.
+                Dialect::Ucci if d.id == Id::Variant => continue,
                 Dialect::Ucci => d.ucci.to_string(),
                 Dialect::Uci if d.in_uci => format!("name {}", d.uci),
                 Dialect::Uci => continue,

@@ -36,6 +36,9 @@ pub enum Id {
     BestBookMove,
     Randomness,
     RandomMoves,
+    /// Fairy-Stockfish's `UCI_Variant`: `xiangqi` switches to its coordinates
+    /// (ranks 1–10); any other variant refuses every position.
+    Variant,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -365,6 +368,15 @@ pub(super) const DEFS: &[Def] = &[
         },
         in_uci: true,
     },
+    // Fairy-Stockfish GUIs set it first; announced under UCI only.
+    Def {
+        id: Id::Variant,
+        uci: "UCI_Variant",
+        ucci: "variant",
+        aliases: &[],
+        kind: Kind::Combo(&[XIANGQI], XIANGQI),
+        in_uci: true,
+    },
     Def {
         id: Id::Promotion,
         uci: "Promotion",
@@ -374,6 +386,9 @@ pub(super) const DEFS: &[Def] = &[
         in_uci: false,
     },
 ];
+
+/// The one `UCI_Variant` played.
+pub const XIANGQI: &str = "xiangqi";
 
 /// `Randomness` levels and their root score noise in centipawns.
 pub const RANDOMNESS: &[(&str, i32)] = &[
@@ -403,7 +418,6 @@ pub(super) const NOT_SUPPORTED: &[&str] = &[
     "usehash",
     "repetition",
     "ucichess960",
-    "ucivariant",
     "syzygypath",
     "slowmover",
     "nodestime",

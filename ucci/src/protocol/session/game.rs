@@ -4,6 +4,7 @@
 
 use super::{Session, Slot};
 use crate::protocol::command::{clip, Base, PositionSpec};
+use crate::protocol::coords::Coords;
 use crate::protocol::go;
 use crate::protocol::options::{Effect, Id};
 use crate::protocol::output;
@@ -35,6 +36,15 @@ impl<S: Searcher> Session<S> {
                 // Loading a book reads a file: done here, idle, not on the clock.
                 if let Err(e) = self.book.sync(&mut self.settings) {
                     self.error(&e);
+                }
+            }
+            Ok(Effect::Changed(Id::Variant)) => {
+                if let Some(v) = self.settings.foreign_variant() {
+                    let why = foreign_variant_error(v);
+                    self.error(&why);
+                    self.pos = None;
+                    self.banmoves.clear();
+                    self.no_position_because = why;
                 }
             }
             Ok(Effect::NewGame) | Ok(Effect::ClearHash) => self.new_game(),
@@ -75,7 +85,13 @@ impl<S: Searcher> Session<S> {
         } else {
             Validity::Playable
         };
-        match build_position(spec, validity) {
+        if let Some(v) = self.settings.foreign_variant() {
+            self.pos = None;
+            self.no_position_because = foreign_variant_error(v);
+            self.error(&self.no_position_because);
+            return;
+        }
+        match build_position(spec, validity, self.settings.coords()) {
             Ok(pos) => {
                 if let Base::Fen(fen) = &spec.base {
                     self.warn_unreachable(fen);
@@ -131,7 +147,7 @@ impl<S: Searcher> Session<S> {
         };
         let mut list = Vec::new();
         for text in moves {
-            match pos.parse_move(text) {
+            match self.settings.coords().parse(pos, text) {
                 Ok(m) => list.push(m),
                 Err(e) => self.error(&format!("banmoves {}: {e}", clip(text))),
             }
@@ -149,7 +165,7 @@ impl<S: Searcher> Session<S> {
                     return;
                 }
             },
-            Some(spec) => match build_position(spec, Validity::Playable) {
+            Some(spec) => match build_position(spec, Validity::Playable, self.settings.coords()) {
                 Ok(p) => p,
                 Err(e) => {
                     self.error(&e.to_string());
@@ -161,6 +177,13 @@ impl<S: Searcher> Session<S> {
         let entry = self.searcher().and_then(|s| s.probe(&pos));
         self.out.line(&output::pophash_line(entry));
     }
+}
+
+/// Why positions are refused under a `UCI_Variant` other than xiangqi.
+pub(super) fn foreign_variant_error(variant: &str) -> String {
+    format!(
+        "variant '{variant}' is not played (only xiangqi); no position until 'setoption name UCI_Variant value xiangqi'"
+    )
 }
 
 /// Why a `position` line was refused.
@@ -188,7 +211,11 @@ impl fmt::Display for PositionError {
 
 /// The position a GUI describes: base, then each move checked for legality. A
 /// single bad move refuses the whole line.
-pub fn build_position(spec: &PositionSpec, validity: Validity) -> Result<Position, PositionError> {
+pub fn build_position(
+    spec: &PositionSpec,
+    validity: Validity,
+    coords: Coords,
+) -> Result<Position, PositionError> {
     let mut pos = match &spec.base {
         Base::Startpos => Position::startpos(),
         Base::Fen(f) => Setup::parse(f)
@@ -196,7 +223,7 @@ pub fn build_position(spec: &PositionSpec, validity: Validity) -> Result<Positio
             .map_err(PositionError::Fen)?,
     };
     for (i, text) in spec.moves.iter().enumerate() {
-        let m = pos.parse_move(text).map_err(|e| PositionError::Move {
+        let m = coords.parse(&pos, text).map_err(|e| PositionError::Move {
             number: i + 1,
             text: clip(text),
             why: e.to_string(),

@@ -3,14 +3,20 @@
 //! The session runs on the main thread and reacts to `Event`s: lines from the
 //! reader thread and the end of a search. While a search runs, the searcher lives
 //! on the search thread; `stop`, `ponderhit`, `isready` and `quit` are answered at
-//! once; other commands are held (batch mode, or after `stop` while the search
-//! winds down) or refused with an error line.
+//! once. Other lines wait for the search to end and then run in the order sent
+//! under UCI (a `go` among them starts the next search, and the lines after it
+//! wait for that one), in UCCI's batch mode, and after `stop`; otherwise UCCI
+//! refuses them (UCCI 3.0), and a refused `position` still unsets the position.
+//! At the end of input a finite search that lines may wait for finishes, the
+//! waiting lines run, and the session exits.
 //!
 //! A `position` that is refused (a bad FEN, or a bad or illegal move anywhere in
 //! its move list) leaves the engine with *no* position: a GUI that disagrees with
 //! the engine about one move must never get a move for a position it did not
 //! send. Until a good `position` arrives, `go` answers `nobestmove` (UCCI) or
-//! `bestmove (none)` (UCI) at once, after an error line saying why.
+//! `bestmove (none)` (UCI) at once, after an error line saying why. So does any
+//! line the engine cannot read that may have been a position (Cyclone's bare
+//! `fen …`/`startpos …` are read as positions).
 //!
 //! This file holds the session's state and the dispatch of each line; the
 //! commands that change the game (position, banned moves, options, probe) are in
@@ -74,6 +80,13 @@ struct Thinking {
     banmoves: Vec<Move>,
 }
 
+/// A line that waits for the search to end.
+enum Held {
+    Line(String),
+    /// A line too long to read (it may have been a position).
+    TooLong(usize),
+}
+
 pub struct Session<S: Searcher> {
     dialect: Option<Dialect>,
     settings: Settings,
@@ -92,11 +105,16 @@ pub struct Session<S: Searcher> {
     thinking: Option<Thinking>,
     next_id: u64,
     /// Lines received while thinking that run once the search is over.
-    deferred: VecDeque<String>,
+    deferred: VecDeque<Held>,
     /// What the `bestmove` flags remember between moves (resigning, offering a draw).
     streaks: go::Streaks,
-    /// Exit once the current search has answered (quit or end of input).
+    /// Exit once the current search has answered (`quit` while thinking).
     exit_after_search: bool,
+    /// The GUI closed its end: run what is held, then exit.
+    input_ended: bool,
+    /// A `go` waits in `deferred` behind a finite search (UCI): every later line
+    /// waits too, so that it applies to that search and in the order sent.
+    deferred_go: bool,
     say_bye: bool,
     /// The evaluation `EvalFile` chose, given to every searcher made.
     eval: EvalChoice,
@@ -122,6 +140,8 @@ impl<S: Searcher> Session<S> {
             deferred: VecDeque::new(),
             streaks: go::Streaks::default(),
             exit_after_search: false,
+            input_ended: false,
+            deferred_go: false,
             say_bye: false,
             eval: EvalChoice::default(),
             book: BookPlay::new(),
@@ -172,15 +192,7 @@ impl<S: Searcher> Session<S> {
         match event {
             Event::Input(Input::Line(line)) => self.handle_line(&line),
             Event::Input(Input::TooLong(n)) => {
-                let e = command::ParseError::TooLong(n).to_string();
-                self.error(&e);
-                // It may have been a `position` (a very long game): unread, it
-                // must not leave the previous position in force.
-                if self.thinking.is_none() {
-                    self.pos = None;
-                    self.banmoves.clear();
-                    self.no_position_because = e;
-                }
+                self.too_long(n);
                 Flow::Continue
             }
             Event::Input(Input::Eof) => self.end_of_input(),
@@ -192,31 +204,38 @@ impl<S: Searcher> Session<S> {
         }
     }
 
+    fn too_long(&mut self, n: usize) {
+        if self.holds_while_thinking() {
+            self.defer(Held::TooLong(n));
+            return;
+        }
+        let e = command::ParseError::TooLong(n).to_string();
+        self.error(&e);
+        // It may have been a `position` (a very long game): unread, it must not
+        // leave the previous position in force.
+        self.forget_position(e);
+    }
+
+    fn defer(&mut self, held: Held) {
+        self.deferred.push_back(held);
+    }
+
     fn handle_line(&mut self, line: &str) -> Flow {
         let cmd = match command::parse(line) {
             Ok(c) => c,
             Err(ParseError::Empty) => return Flow::Continue,
             Err(e) => {
-                let finite = self
-                    .thinking
-                    .as_ref()
-                    .is_some_and(|t| !t.infinite && !t.pondering);
-                if finite && self.settings.batch {
-                    self.deferred.push_back(line.to_string());
-                } else {
-                    self.error(&e.to_string());
-                    // A `position` line that does not even parse is a refused
-                    // position too (while idle; during a search it is refused
-                    // like any other command and changes nothing).
-                    let is_position = line
-                        .split_ascii_whitespace()
-                        .next()
-                        .is_some_and(|w| w.eq_ignore_ascii_case("position"));
-                    if is_position && self.thinking.is_none() {
-                        self.pos = None;
-                        self.banmoves.clear();
-                        self.no_position_because = e.to_string();
-                    }
+                if self.holds_while_thinking() {
+                    // Reported in its turn, once the search is over.
+                    self.defer(Held::Line(line.to_string()));
+                    return Flow::Continue;
+                }
+                self.error(&e.to_string());
+                // A line that may have been a position the GUI meant (a
+                // malformed `position`, a misspelt or unknown position command)
+                // must not leave the previous position in force.
+                if command::may_be_position(line) {
+                    self.forget_position(e.to_string());
                 }
                 return Flow::Continue;
             }
@@ -225,6 +244,24 @@ impl<S: Searcher> Session<S> {
             return self.while_thinking(cmd, line);
         }
         self.idle(cmd)
+    }
+
+    /// Lines that do not act on the running search wait for it to end: all of
+    /// them in batch mode during a finite search (UCCI §5.3), and all of them
+    /// under UCI (as Stockfish and Pikafish take `position` and `go` piped in).
+    fn holds_while_thinking(&self) -> bool {
+        let Some(t) = &self.thinking else {
+            return false;
+        };
+        let finite = !t.infinite && !t.pondering;
+        (finite && self.settings.batch) || self.dialect() == Dialect::Uci
+    }
+
+    /// No position until a good one arrives; `go` answers without a move.
+    fn forget_position(&mut self, why: String) {
+        self.pos = None;
+        self.banmoves.clear();
+        self.no_position_because = why;
     }
 
     fn handshake(&mut self, d: Dialect) {

@@ -146,24 +146,108 @@ fn ponder_result_is_held_until_ponderhit() {
 }
 
 #[test]
-fn commands_while_thinking_are_refused_or_held() {
-    let mut r = Rig::new("uci");
+fn ucci_refuses_commands_while_thinking_and_a_refused_position_unsets_it() {
+    let mut r = Rig::new("ucci");
     r.send("go infinite");
+    r.deliver();
     r.send("position startpos moves h2e2");
     let out = r.answers();
     assert!(
-        out.len() == 1 && out[0].starts_with("info string error"),
+        out.len() == 1 && out[0].starts_with("info message error") && out[0].contains("refused"),
         "{out:?}"
     );
+    r.send("stop");
+    assert_eq!(r.answers(), vec!["bestmove a0a1"]);
+    // The GUI meant Black to move: the start position is no longer in force.
+    r.send("go depth 1");
+    let out = r.answers();
+    assert!(out[0].contains("no position"), "{out:?}");
+    assert_eq!(out[1], "nobestmove");
+    // Garbage that looks like a position, while thinking, unsets it too.
+    r.send("position startpos");
+    r.send("go infinite");
+    r.deliver();
+    r.send("startpso moves h2e2");
+    r.send("stop");
+    let out = r.answers();
+    assert_eq!(
+        out.last().map(String::as_str),
+        Some("bestmove a0a1"),
+        "{out:?}"
+    );
+    r.send("go depth 1");
+    assert_eq!(r.answers().last().map(String::as_str), Some("nobestmove"));
     // After stop, commands wait for the answer and then run in order.
+    r.send("position startpos");
+    r.send("go infinite");
+    r.deliver();
     r.send("stop");
     r.send("position startpos moves h2e2");
     r.send("go depth 1");
     r.deliver();
+    assert_eq!(r.answers(), vec!["bestmove a0a1", "bestmove a9a7"]);
+}
+
+#[test]
+fn after_stop_ucci_commands_wait_for_the_answer() {
+    let mut r = Rig::new("ucci");
+    r.send("go infinite");
+    r.send("stop");
+    r.send("position startpos moves h2e2");
+    r.send("go depth 1");
+    assert!(r.answers().is_empty());
+    r.deliver();
     assert_eq!(r.answers(), vec!["bestmove a0a1"]);
+    r.deliver();
+    assert_eq!(r.answers(), vec!["bestmove a9a7"]);
+}
+
+#[test]
+fn uci_takes_lines_piped_during_a_search_in_order() {
+    let mut r = Rig::new("uci");
+    r.send("go depth 1");
+    r.send("position startpos moves h2e2");
+    r.send("go depth 1");
+    // After a waiting `go`, even `stop` and `isready` wait: they are meant for
+    // the search that `go` starts.
+    r.send("stop");
+    r.send("isready");
+    assert!(r.answers().is_empty());
+    r.deliver();
+    assert_eq!(r.answers(), vec!["bestmove a0a1", "readyok"]);
     r.deliver();
     // Black to move after h2e2: the first legal black move.
     assert_eq!(r.answers(), vec!["bestmove a9a7"]);
+    // During an infinite search `stop` acts at once; the `go` before it waits.
+    r.send("go infinite");
+    r.deliver();
+    r.send("position startpos");
+    r.send("go depth 1");
+    r.send("isready");
+    assert_eq!(r.answers(), vec!["readyok"]);
+    r.send("stop");
+    assert_eq!(r.answers(), vec!["bestmove a9a7"]);
+    r.deliver();
+    assert_eq!(r.answers(), vec!["bestmove a0a1"]);
+}
+
+#[test]
+fn end_of_input_lets_piped_uci_searches_finish_in_turn() {
+    let mut r = Rig::new("uci");
+    r.send("go depth 1");
+    r.send("position startpos moves h2e2");
+    r.send("go depth 1");
+    r.send("position startpos moves h2e2 h9g7");
+    r.send("go infinite");
+    assert_eq!(r.session.handle(Event::Input(Input::Eof)), Flow::Continue);
+    assert_eq!(r.deliver(), Flow::Continue);
+    assert_eq!(r.deliver(), Flow::Continue);
+    // The infinite search started after the end of input is stopped at once.
+    assert_eq!(r.deliver(), Flow::Exit);
+    assert_eq!(
+        r.answers(),
+        vec!["bestmove a0a1", "bestmove a9a7", "bestmove a0a1"]
+    );
 }
 
 #[test]
@@ -388,4 +472,90 @@ fn d_shows_the_board_the_engine_holds() {
         "{out:?}"
     );
     assert!(out.last().unwrap().contains("Black) to move"), "{out:?}");
+}
+
+#[test]
+fn cyclone_bare_positions_are_taken_and_unknown_ones_unset_the_position() {
+    let mut r = Rig::new("ucicyclone");
+    let fen = rules::START_FEN;
+    r.send(&format!("fen {fen} moves h2e2"));
+    r.send("go depth 1");
+    r.deliver();
+    assert_eq!(r.answers(), vec!["bestmove a9a7"]);
+    r.send("startpos moves h2e2 h9g7");
+    r.send("go depth 1");
+    r.deliver();
+    assert_eq!(r.answers(), vec!["bestmove a0a1"]);
+    // A misspelt position command: never a move for the position held before.
+    r.send("positoin startpos moves h2e2");
+    r.send("go depth 1");
+    let out = r.answers();
+    assert!(
+        out[0].starts_with("info string error: unknown command"),
+        "{out:?}"
+    );
+    assert!(out[1].contains("no position"), "{out:?}");
+    assert_eq!(out[2], "bestmove (none)");
+    // Unknown words that are no position leave it alone.
+    r.send("startpos");
+    r.send("xyzzy");
+    r.send("go depth 1");
+    r.deliver();
+    assert_eq!(
+        r.answers().last().map(String::as_str),
+        Some("bestmove a0a1")
+    );
+}
+
+#[test]
+fn fairy_stockfish_variant_speaks_ranks_one_to_ten() {
+    let mut r = Rig::new("uci");
+    r.send("setoption name UCI_Variant value xiangqi");
+    r.send("position startpos moves h3e3");
+    r.send("go depth 1");
+    r.deliver();
+    let out = r.take();
+    assert!(out.iter().any(|l| l.ends_with(" pv a10a8")), "{out:?}");
+    assert_eq!(out.last().map(String::as_str), Some("bestmove a10a8"));
+    r.send("banmoves a10a8");
+    r.send("go depth 1 searchmoves a10a8 a10a9");
+    r.deliver();
+    assert_eq!(r.answers(), vec!["bestmove a10a9"]);
+    // A 0-based move is a different square here: refused, not misread.
+    r.send("position startpos moves h2e2");
+    r.send("go depth 1");
+    assert_eq!(
+        r.answers().last().map(String::as_str),
+        Some("bestmove (none)")
+    );
+    // Another variant: every position is refused until xiangqi is back.
+    r.send("setoption name UCI_Variant value chess");
+    r.send("position startpos");
+    r.send("go depth 1");
+    let out = r.answers();
+    assert!(
+        out.iter()
+            .all(|l| l.starts_with("info string error") || l == "bestmove (none)"),
+        "{out:?}"
+    );
+    assert!(out[0].contains("variant 'chess' is not played"), "{out:?}");
+    assert_eq!(out.last().map(String::as_str), Some("bestmove (none)"));
+    r.send("setoption name UCI_Variant value Xiangqi");
+    r.send("position startpos");
+    r.send("go depth 1");
+    r.deliver();
+    assert_eq!(r.answers(), vec!["bestmove a1a2"]);
+}
+
+#[test]
+fn the_variant_option_is_announced_under_uci_only() {
+    let mut fresh = Rig::new("isready");
+    fresh.send("uci");
+    let lines = fresh.take();
+    assert!(lines
+        .iter()
+        .any(|l| l == "option name UCI_Variant type combo default xiangqi var xiangqi"));
+    let mut u = Rig::new("isready");
+    u.send("ucci");
+    assert!(u.take().iter().all(|l| !l.contains("ariant")));
 }

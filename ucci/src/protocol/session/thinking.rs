@@ -3,7 +3,7 @@
 //! held or refused), and the `bestmove` answer once it is over, held back while
 //! `go ponder` or `go infinite` has not been released.
 
-use super::{Flow, Session, Slot, Thinking};
+use super::{Flow, Held, Session, Slot, Thinking};
 use crate::protocol::command::{clip, Command, GoParams};
 use crate::protocol::go::{self, Plan};
 use crate::protocol::output::{self, Flag};
@@ -13,36 +13,52 @@ use engine::{SearchControl, SearchResult};
 use std::sync::Arc;
 
 impl<S: Searcher> Session<S> {
+    /// The GUI closed its end. A finite search may finish when the lines piped
+    /// after it wait for it (batch mode, UCI), and those lines then run in
+    /// order; any other search is stopped, as nobody will send `stop` now.
     pub(super) fn end_of_input(&mut self) -> Flow {
-        let batch = self.settings.batch;
-        match self.thinking.as_mut() {
-            None => Flow::Exit,
-            Some(t) => {
-                // A finite search in batch mode may finish and run what was piped
-                // after it; anything else is stopped: nobody will send `stop` now.
-                let finite = !t.infinite && !t.pondering;
-                if !(batch && finite) {
-                    t.stop_sent = true;
-                    t.control.stop();
-                    if t.held.is_some() {
-                        self.finish_held();
-                        return Flow::Exit;
-                    }
-                }
-                self.deferred.push_back("quit".to_string());
-                Flow::Continue
-            }
+        self.input_ended = true;
+        if self.thinking.is_none() {
+            return Flow::Exit;
+        }
+        self.stop_unless_piped();
+        if self.thinking.is_none() {
+            // A held answer went out: run what waited for it.
+            return self.run_deferred();
+        }
+        Flow::Continue
+    }
+
+    /// After the end of input: stop the current search unless it is finite and
+    /// the dialect lets the lines after it wait (batch mode, UCI).
+    fn stop_unless_piped(&mut self) {
+        let waits = self.settings.batch || self.dialect() == Dialect::Uci;
+        let Some(t) = self.thinking.as_mut() else {
+            return;
+        };
+        let finite = !t.infinite && !t.pondering;
+        if waits && finite {
+            return;
+        }
+        t.stop_sent = true;
+        t.control.stop();
+        if t.held.is_some() {
+            self.finish_held();
         }
     }
 
     pub(super) fn while_thinking(&mut self, cmd: Command, line: &str) -> Flow {
+        let uci = self.dialect() == Dialect::Uci;
         let Some(t) = self.thinking.as_mut() else {
             return Flow::Continue;
         };
-        // Batch mode: nothing is read during a search (UCCI §5.3). A search that
-        // only ends on `stop`/`ponderhit` still hears those, or it would never end.
-        if self.settings.batch && !t.infinite && !t.pondering {
-            self.deferred.push_back(line.to_string());
+        let finite = !t.infinite && !t.pondering;
+        // Batch mode: nothing is read during a search (UCCI §5.3). Under UCI,
+        // once a `go` waits behind a finite search, so does everything after it
+        // (a `stop` after it is meant for that search). A search that only ends
+        // on `stop`/`ponderhit` still hears those, or it would never end.
+        if finite && (self.settings.batch || (uci && self.deferred_go)) {
+            self.defer(Held::Line(line.to_string()));
             return Flow::Continue;
         }
         match cmd {
@@ -75,9 +91,24 @@ impl<S: Searcher> Session<S> {
                     self.finish_held();
                 }
             }
-            Command::Probe(_) => self.deferred.push_back(line.to_string()),
             Command::Ucci | Command::Uci => self.error("already initialised"),
-            _ if t.stop_sent => self.deferred.push_back(line.to_string()),
+            Command::Go(_) if uci => {
+                self.deferred_go |= finite;
+                self.defer(Held::Line(line.to_string()));
+            }
+            _ if uci || t.stop_sent => self.defer(Held::Line(line.to_string())),
+            Command::Probe(_) => self.defer(Held::Line(line.to_string())),
+            // UCCI 3.0: only `stop`, `ponderhit`, `probe`, `isready` and `quit`
+            // are read while thinking. A position refused now is still a
+            // position the GUI meant: the one held before is no longer in force.
+            Command::Position(_) | Command::BanMoves(_) => {
+                let why = format!(
+                    "'{}' refused while thinking (send stop first)",
+                    clip(line.trim())
+                );
+                self.error(&why);
+                self.forget_position(why);
+            }
             _ => self.error(&format!(
                 "'{}' ignored while thinking (send stop first)",
                 clip(line.trim())
@@ -95,14 +126,20 @@ impl<S: Searcher> Session<S> {
 
     pub(super) fn go(&mut self, g: &GoParams) {
         let dialect = self.dialect();
+        let coords = self.settings.coords();
         let Some(root) = self.pos.clone() else {
             // Never a move for a position the GUI did not send.
             self.error(&format!(
                 "no position to search: {}",
                 self.no_position_because
             ));
-            self.out
-                .line(&output::bestmove_line(dialect, None, None, Flag::None));
+            self.out.line(&output::bestmove_line(
+                dialect,
+                coords,
+                None,
+                None,
+                Flag::None,
+            ));
             return;
         };
         let mut plan: Plan = go::plan(g, dialect, &self.settings, &root, &self.banmoves);
@@ -156,13 +193,20 @@ impl<S: Searcher> Session<S> {
         let style = output::InfoStyle {
             multipv: limits.multipv > 1,
             wdl: self.settings.show_wdl,
+            coords: self.settings.coords(),
         };
         let on_info = move |i: &engine::SearchInfo| {
             out.line(&output::info_line(dialect, i, style));
         };
         let spawned = spawn_search(searcher, id, pos, limits, control, tx, on_info);
         match spawned {
-            Ok(_) => self.thinking = Some(t),
+            Ok(_) => {
+                self.thinking = Some(t);
+                if self.input_ended {
+                    // Started from lines piped before the end of input.
+                    self.stop_unless_piped();
+                }
+            }
             Err(e) => {
                 // The searcher went with the failed closure: make a new one and
                 // still answer, as a GUI waits for `bestmove`.
@@ -260,19 +304,34 @@ impl<S: Searcher> Session<S> {
                 (m, None, Flag::None)
             }
         };
-        self.out
-            .line(&output::bestmove_line(dialect, best, ponder, flag));
+        self.out.line(&output::bestmove_line(
+            dialect,
+            self.settings.coords(),
+            best,
+            ponder,
+            flag,
+        ));
     }
 
-    /// Run the lines held during the search, as if they arrived now.
+    /// Run the lines held during the search, as if they arrived now (a `go`
+    /// among them starts a search, and the lines after it wait for that one).
     fn run_deferred(&mut self) -> Flow {
-        let held: Vec<String> = self.deferred.drain(..).collect();
-        for line in held {
-            if self.handle_line(&line) == Flow::Exit {
+        self.deferred_go = false;
+        let held: Vec<Held> = self.deferred.drain(..).collect();
+        for h in held {
+            let flow = match h {
+                Held::Line(line) => self.handle_line(&line),
+                Held::TooLong(n) => {
+                    self.too_long(n);
+                    Flow::Continue
+                }
+            };
+            if flow == Flow::Exit {
                 return Flow::Exit;
             }
         }
-        if self.exit_after_search && self.thinking.is_none() {
+        let ended = self.exit_after_search || self.input_ended;
+        if ended && self.thinking.is_none() {
             return self.exit();
         }
         Flow::Continue
