@@ -41,7 +41,10 @@ fn cyclone_bare_fen_and_startpos_are_the_positions_searched() {
     q.send(&format!("fen {START} moves h2e2"));
     q.send("go depth 5");
     let (best, _) = q.answer(SLOW);
-    assert!(legal_after(None, &["h2e2"], &best_of(&best).unwrap()), "{best}");
+    assert!(
+        legal_after(None, &["h2e2"], &best_of(&best).unwrap()),
+        "{best}"
+    );
     q.send("startpos moves h2e2 h9g7");
     q.send("go depth 5");
     let (best, _) = q.answer(SLOW);
@@ -70,9 +73,15 @@ fn a_script_piped_in_whole_gets_every_answer_for_its_own_position() {
     let (second, _) = q.answer(SLOW);
     let (third, _) = q.answer(SLOW);
     assert!(legal_after(None, &[], &best_of(&first).unwrap()), "{first}");
-    assert!(legal_after(None, &["h2e2"], &best_of(&second).unwrap()), "{second}");
+    assert!(
+        legal_after(None, &["h2e2"], &best_of(&second).unwrap()),
+        "{second}"
+    );
     let lone = "4k4/9/9/9/9/9/9/9/4A4/4K4 w - - 0 1";
-    assert!(legal_after(Some(lone), &[], &best_of(&third).unwrap()), "{third}");
+    assert!(
+        legal_after(Some(lone), &[], &best_of(&third).unwrap()),
+        "{third}"
+    );
     assert_eq!(q.wait_exit(Duration::from_secs(10)), Some(0));
 }
 
@@ -89,7 +98,10 @@ fn fairy_stockfish_variant_reads_and_writes_ranks_one_to_ten() {
     q.send("go depth 5");
     let (best, info) = q.answer(SLOW);
     let mv = best_of(&best).unwrap();
-    assert!(legal_after(None, &["h2e2"], &one_based_to_iccs(&mv)), "{best}");
+    assert!(
+        legal_after(None, &["h2e2"], &one_based_to_iccs(&mv)),
+        "{best}"
+    );
     let pv = info.iter().rev().find(|l| l.contains(" pv ")).unwrap();
     let first_pv = pv.split(" pv ").nth(1).unwrap().split(' ').next().unwrap();
     assert_eq!(first_pv, mv, "{pv}");

@@ -78,6 +78,16 @@ struct Thinking {
     /// The position searched, for a fallback move if the search fails.
     root: Position,
     banmoves: Vec<Move>,
+    /// A depth, node, time or clock limit: without one (a bare `go`) the search
+    /// runs until `stop`, like `go infinite` but answering when stopped.
+    bounded: bool,
+}
+
+impl Thinking {
+    /// Will this search end without a `stop` or `ponderhit`?
+    fn ends_by_itself(&self) -> bool {
+        !self.infinite && !self.pondering && self.bounded
+    }
 }
 
 /// A line that waits for the search to end.
@@ -253,7 +263,7 @@ impl<S: Searcher> Session<S> {
         let Some(t) = &self.thinking else {
             return false;
         };
-        let finite = !t.infinite && !t.pondering;
+        let finite = t.ends_by_itself();
         (finite && self.settings.batch) || self.dialect() == Dialect::Uci
     }
 

@@ -36,7 +36,7 @@ impl<S: Searcher> Session<S> {
         let Some(t) = self.thinking.as_mut() else {
             return;
         };
-        let finite = !t.infinite && !t.pondering;
+        let finite = t.ends_by_itself();
         if waits && finite {
             return;
         }
@@ -52,7 +52,7 @@ impl<S: Searcher> Session<S> {
         let Some(t) = self.thinking.as_mut() else {
             return Flow::Continue;
         };
-        let finite = !t.infinite && !t.pondering;
+        let finite = t.ends_by_itself();
         // Batch mode: nothing is read during a search (UCCI §5.3). Under UCI,
         // once a `go` waits behind a finite search, so does everything after it
         // (a `stop` after it is meant for that search). A search that only ends
@@ -179,6 +179,13 @@ impl<S: Searcher> Session<S> {
             control: control.clone(),
             pondering: plan.ponder,
             infinite: plan.limits.infinite,
+            bounded: {
+                let l = &plan.limits;
+                l.depth.is_some()
+                    || l.nodes.is_some()
+                    || l.movetime_ms.is_some()
+                    || l.clock.is_some()
+            },
             stop_sent: false,
             draw_offered: plan.draw_offered,
             depth_zero: plan.depth_zero,
