@@ -223,13 +223,12 @@ pub fn judge_closed_cycle(
 /// search, which never changes an AXF verdict but does choose between rules 4–8); if
 /// that ever gave another verdict, the search's own depth is used instead.
 fn cycle_articles(pos: &Position, start: usize, v: Verdict, rules: RuleSet) -> Vec<Article> {
-    let depths = [
-        KILL_DEPTH.max(rules.search_kill_depth()),
-        rules.search_kill_depth(),
-    ];
-    depths
-        .iter()
-        .filter_map(|&d| judge_closed_cycle(pos, start, rules, d))
+    let search_depth = rules.search_kill_depth();
+    let judge_depth = KILL_DEPTH.max(search_depth);
+    let fallback = (search_depth != judge_depth).then_some(search_depth);
+    std::iter::once(judge_depth)
+        .chain(fallback)
+        .filter_map(|d| judge_closed_cycle(pos, start, rules, d))
         .find(|j| j.verdict == v)
         .map(|j| deciding_articles(&j))
         .unwrap_or_default()
