@@ -8,11 +8,13 @@
 //! so a typed loop is judged whole.
 //! `--pgn/--xqf/--dhtmlxq FILE`: every game in the file, every run of repetitions in
 //! each game, the recorded result checked, and a summary.
+//! `--query [MOVE…]` (with `--fen`/`--moves` as the position and its history): the
+//! per-move rule query, `none`/`draw`/`ban`/`win` for each move (`judge/query.rs`).
 //! The parts live in `judge/` (ruling data, text, games, pictures).
 
-use crate::judge::{game, ruling, start_position, svg, text};
+use crate::judge::{game, line_error, query, ruling, start_position, svg, text};
 use clap::{Args, ValueEnum};
-use rules::notation::{parse_line, NotationError};
+use rules::notation::parse_line;
 use rules::records::read_games;
 use rules::repetition::{judge_cycle, Lang, RuleSet, KILL_DEPTH};
 use rules::{Position, START_FEN};
@@ -77,6 +79,15 @@ pub struct JudgeArgs {
     /// With a game file: which cycle to draw (counting through the file from 1).
     #[arg(long, default_value_t = 1, value_name = "N")]
     cycle: usize,
+    /// Rule query: for each legal move of the position `--fen`/`--moves` reach (or each
+    /// MOVE named, in any notation), would it complete a repetition, and is it `none`,
+    /// `draw`, `ban` (the mover must change) or `win` (the opponent must), with the
+    /// deciding articles: one line `ICCS NOTATION WORD [ARTICLE…]` per move, or a JSON
+    /// array with `--json`. Uses the search's own verdict (its kill depth, not
+    /// `--kill-depth`).
+    #[arg(long, num_args = 0.., value_name = "MOVE",
+          conflicts_with_all = ["pgn", "xqf", "dhtmlxq", "svg", "html"])]
+    query: Option<Vec<String>>,
     /// Checking moves searched when looking for a mate threat (杀), at most 6.
     #[arg(long, default_value_t = KILL_DEPTH)]
     kill_depth: u32,
@@ -97,9 +108,18 @@ pub fn run(a: JudgeArgs) -> ExitCode {
         strict: a.strict,
     };
     let file = a.pgn.as_ref().or(a.xqf.as_ref()).or(a.dhtmlxq.as_ref());
-    let result = match file {
-        Some(path) => judge_file(path, &a, o),
-        None => judge_moves(a.fen.as_deref().unwrap_or(START_FEN), &a.moves.join(" "), o)
+    let result = match (file, &a.query) {
+        (_, Some(named)) => query::run(&query::QueryInput {
+            fen: a.fen.as_deref().unwrap_or(START_FEN),
+            history: &a.moves.join(" "),
+            named,
+            rules: o.rules,
+            lang,
+            strict: a.strict,
+            json: a.json,
+        }),
+        (Some(path), None) => judge_file(path, &a, o),
+        (None, None) => judge_moves(a.fen.as_deref().unwrap_or(START_FEN), &a.moves.join(" "), o)
             .and_then(|r| output_ruling(r, &a, lang)),
     };
     match result {
@@ -144,14 +164,7 @@ fn draw(r: &ruling::Ruling, a: &JudgeArgs, lang: Lang) -> Result<(), String> {
 /// Play `moves` from `fen` and judge the cycle they close.
 pub fn judge_moves(fen: &str, moves: &str, o: game::Options) -> Result<ruling::Ruling, String> {
     let (start, warnings) = start_position(fen, o.strict, o.lang)?;
-    let played = parse_line(&start, moves).map_err(|(i, e)| match o.lang {
-        Lang::Zh => format!(
-            "第{}着：{}",
-            text::num(i + 1, o.lang),
-            notation_error_zh(&e)
-        ),
-        Lang::En => format!("move {}: {e}", i + 1),
-    })?;
+    let played = parse_line(&start, moves).map_err(|(i, e)| line_error(i, &e, o.lang))?;
     if played.is_empty() {
         return Err(match o.lang {
             Lang::Zh => {
@@ -181,21 +194,6 @@ pub fn judge_moves(fen: &str, moves: &str, o: game::Options) -> Result<ruling::R
     let mut r = ruling::build(&cycle_start, &j, begin, o.lang, o.kill_depth);
     r.warnings = warnings;
     Ok(r)
-}
-
-/// A notation error in Chinese (the move text is echoed as typed).
-fn notation_error_zh(e: &NotationError) -> String {
-    match e {
-        NotationError::Empty => "着法为空".into(),
-        NotationError::Syntax { text, .. } => format!("「{text}」不是着法"),
-        NotationError::NoSuchMove(t) => format!("「{t}」在此局面不是合法着法"),
-        NotationError::Ambiguous { text, moves } => {
-            format!(
-                "「{text}」可指{}步合法着法",
-                text::num(moves.len(), Lang::Zh)
-            )
-        }
-    }
 }
 
 /// The earliest ply (index into `history()`) whose position equals the current one,

@@ -370,3 +370,100 @@ fn svg_and_html() {
         "self-contained"
     );
 }
+
+/// `--query`: every legal move of the position the history reaches, one line each
+/// (`ICCS NOTATION WORD [ARTICLE…]`), in Chinese or WXF notation.
+#[test]
+fn query_rules_every_legal_move() {
+    let history = ["--fen", D01, "--moves", "h8h9", "f9f8", "h9h8", "--query"];
+    let out = stdout(&qili(&history));
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert_eq!(lines[0], "f8f7 将６进１ none");
+    assert!(
+        lines[1].starts_with("f8f9 将６退１ win verdict-2 axf-1"),
+        "{out}"
+    );
+    let mut en = history.to_vec();
+    en.extend(["--lang", "en"]);
+    let out = stdout(&qili(&en));
+    assert!(
+        out.lines().any(|l| l.starts_with("f8f9 K6-1 win ")),
+        "{out}"
+    );
+    assert!(!out.chars().any(is_cjk), "{out}");
+    // No history: nothing repeats.
+    let start = stdout(&qili(&["--query"]));
+    assert_eq!(start.lines().count(), 44);
+    assert!(start.lines().all(|l| l.ends_with(" none")), "{start}");
+}
+
+/// `--query MOVE…` names moves in any notation; `--json` gives the schema of docs/RULES.md.
+#[test]
+fn query_named_moves_as_json() {
+    let v = json(&[
+        "--fen",
+        D01,
+        "--moves",
+        "h8h9 f9f8 h9h8 f8f9 h8h9 f9f8",
+        "--query",
+        "h9h8",
+        "车二平一",
+    ]);
+    let a = v.as_array().expect("an array");
+    assert_eq!(a.len(), 2);
+    assert_eq!(a[0]["move"], "h9h8");
+    assert_eq!(a[0]["notation"], "车二退一");
+    assert_eq!(a[0]["rule"], "ban");
+    assert_eq!(a[0]["verdict"], "red_loses");
+    assert_eq!(a[0]["articles"][0], "verdict-2");
+    assert_eq!(a[1]["move"], "h9i9");
+    assert_eq!(a[1]["rule"], "none");
+    assert_eq!(a[1]["verdict"], Value::Null);
+    assert_eq!(a[1]["articles"], serde_json::json!([]));
+    // The rule set decides: one rook chasing two pieces in turn (R27a).
+    let r27 = "4k4/4a4/n8/1c7/9/9/9/R8/4A4/4K4 w - - 0 1";
+    let q = ["--fen", r27, "--moves", "a2b2 e8d9 b2a2", "--query", "d9e8"];
+    let axf = json(&q);
+    assert_eq!(axf[0]["rule"], "draw");
+    assert!(axf[0]["articles"]
+        .as_array()
+        .unwrap()
+        .contains(&Value::from("axf-27")));
+    let mut cn = q.to_vec();
+    cn.extend(["--rules", "cn"]);
+    let cn = json(&cn);
+    assert_eq!(cn[0]["rule"], "win");
+    assert_eq!(cn[0]["articles"][0], "cn-24.13");
+}
+
+/// A named move that is illegal or unreadable is an error on stderr, nothing on stdout.
+#[test]
+fn query_bad_moves_are_errors() {
+    for (named, lang, want) in [
+        ("a0a1", "en", "a0a1"),
+        ("zz", "en", "zz"),
+        ("马", "zh", "不是着法"),
+    ] {
+        let o = qili(&[
+            "--fen",
+            D01,
+            "--moves",
+            "h8h9 f9f8 h9h8",
+            "--lang",
+            lang,
+            "--query",
+            "f8f9",
+            named,
+        ]);
+        assert!(!o.status.success(), "{named}");
+        assert!(o.stdout.is_empty(), "{named}");
+        let e = String::from_utf8_lossy(&o.stderr);
+        assert!(e.contains(want), "{named}: {e}");
+    }
+    let o = qili(&["--moves", "h2e2 h9h0", "--query", "--lang", "en"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("move 2"));
+    let o = qili(&["--query", "--pgn", "x.pgn"]);
+    assert!(!o.status.success());
+}

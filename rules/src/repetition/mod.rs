@@ -7,13 +7,16 @@
 //! Files: `chase.rs` (what an attack amounts to: 捉 / 兑, protection, 假根),
 //! `labels.rs` (将 杀 捉 兑 献 拦 闲 for one move; 劫, joint attacks), `tactic.rs` (a
 //! chase by a forcing check threat, Chinese rules), `verdict.rs` (per-side offences and
-//! the verdict), `natural.rs` (自然限着). docs/RULES.md maps each rule to the code.
+//! the verdict), `natural.rs` (自然限着), `query.rs` (the per-move rule query: would a
+//! move complete a cycle, and is it `none`/`draw`/`ban`/`win` for the mover).
+//! docs/RULES.md maps each rule to the code.
 
 pub mod articles;
 mod chase;
 mod fast;
 mod labels;
 mod natural;
+pub mod query;
 mod tactic;
 mod verdict;
 
@@ -25,6 +28,10 @@ pub use labels::{
     MoveLabel, PieceIds, ProtectedAttack, MAX_CHASES,
 };
 pub use natural::{counted_plies, CheckCounting};
+pub use query::{
+    article_label, deciding_articles, format_ruling, query_all, query_move, query_moves,
+    MoveRuling, QueryError, RuleWord,
+};
 pub use tactic::{MAX_FORCED, TACTIC_DEPTH};
 pub use verdict::{decide, summarize, verdict_of, Offence, SideSummary};
 

@@ -1,12 +1,15 @@
 //! `qili judge`'s parts: the ruling's data (`ruling`), its text in one language
-//! (`text`), whole games and files of games (`game`), and pictures (`svg`).
+//! (`text`), whole games and files of games (`game`), pictures (`svg`), and the per-move
+//! rule query (`query`).
 
 pub mod game;
+pub mod query;
 pub mod ruling;
 pub mod svg;
 pub mod text;
 
 use rules::fen::Setup;
+use rules::notation::NotationError;
 use rules::repetition::articles::full_width;
 use rules::repetition::Lang;
 use rules::{FenError, Position};
@@ -115,4 +118,27 @@ pub fn start_position(
         });
     }
     Ok((pos, vec![text::unreachable_warning(&reasons, lang)]))
+}
+
+/// A notation error in Chinese (the move text is echoed as typed).
+pub fn notation_error_zh(e: &NotationError) -> String {
+    match e {
+        NotationError::Empty => "着法为空".into(),
+        NotationError::Syntax { text, .. } => format!("「{text}」不是着法"),
+        NotationError::NoSuchMove(t) => format!("「{t}」在此局面不是合法着法"),
+        NotationError::Ambiguous { text, moves } => {
+            format!(
+                "「{text}」可指{}步合法着法",
+                text::num(moves.len(), Lang::Zh)
+            )
+        }
+    }
+}
+
+/// The error for move `i` (0-based) of a typed line, in `lang`.
+pub fn line_error(i: usize, e: &NotationError, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("第{}着：{}", text::num(i + 1, lang), notation_error_zh(e)),
+        Lang::En => format!("move {}: {e}", i + 1),
+    }
 }
