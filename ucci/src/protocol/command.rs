@@ -80,6 +80,9 @@ pub enum Command {
     Debug(bool),
     /// `d`: show the position the engine holds (a board with Chinese glyphs).
     Display,
+    /// `rulequery [MOVE…]`: for each named move (all legal moves when none is
+    /// named), whether it completes a repetition and the ruling for the mover.
+    RuleQuery(Vec<String>),
     Quit,
 }
 
@@ -175,6 +178,9 @@ pub fn parse_tokens(tokens: &[&str]) -> Result<Command, ParseError> {
         }),
         ("quit", _) => Ok(Command::Quit),
         ("d", []) => Ok(Command::Display),
+        ("rulequery", moves) => Ok(Command::RuleQuery(
+            moves.iter().map(|m| m.to_string()).collect(),
+        )),
         _ => Err(ParseError::Unknown(clip(tokens[0]))),
     }
 }
@@ -562,6 +568,11 @@ mod tests {
         assert_eq!(g.wtime, Some(i64::MAX as u64));
         assert!(g.winc.is_some() && g.movestogo == Some(u32::MAX));
         assert_eq!(parse("d"), Ok(Command::Display));
+        assert_eq!(
+            parse("RuleQuery h2e2 b0c2"),
+            Ok(Command::RuleQuery(vec!["h2e2".into(), "b0c2".into()]))
+        );
+        assert_eq!(parse("rulequery"), Ok(Command::RuleQuery(vec![])));
     }
 
     #[test]

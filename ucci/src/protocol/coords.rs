@@ -29,15 +29,25 @@ impl Coords {
         }
     }
 
-    /// A legal move of `pos` from the GUI's text.
-    pub fn parse(self, pos: &Position, text: &str) -> Result<Move, MoveError> {
+    /// A legal move of `pos` from the GUI's text, or why not (in the words of
+    /// the coordinates in force).
+    pub fn parse(self, pos: &Position, text: &str) -> Result<Move, String> {
         match self {
-            Coords::Iccs => pos.parse_move(text),
+            Coords::Iccs => pos.parse_move(text).map_err(|e| e.to_string()),
             Coords::OneBased => {
-                let syntax = || MoveError::Syntax(text.chars().take(16).collect());
-                let m = parse_one_based(text.trim()).ok_or_else(syntax)?;
-                // Back to ICCS so that legality is checked by the one parser.
-                pos.parse_move(&m.iccs())
+                let Some(m) = parse_one_based(text.trim()) else {
+                    let shown: String = text.chars().take(16).collect();
+                    return Err(format!(
+                        "'{shown}' is not a move in ranks 1-10 (like h3e3, the UCI_Variant xiangqi coordinates)"
+                    ));
+                };
+                match pos.parse_move(&m.iccs()) {
+                    Ok(m) => Ok(m),
+                    Err(MoveError::Illegal(_)) => {
+                        Err(format!("{} is not a legal move here", self.format(m)))
+                    }
+                    Err(e) => Err(e.to_string()),
+                }
             }
         }
     }

@@ -25,6 +25,7 @@
 mod game;
 #[cfg(test)]
 mod random_lines;
+mod reports;
 #[cfg(test)]
 mod tests;
 mod thinking;
@@ -333,6 +334,7 @@ impl<S: Searcher> Session<S> {
             Command::UciNewGame => self.new_game(),
             Command::Debug(on) => self.settings.debug = on,
             Command::Display => self.display(),
+            Command::RuleQuery(moves) => self.rule_query(&moves),
             Command::Quit => {
                 self.say_bye = self.dialect() == Dialect::Ucci;
                 return self.exit();

@@ -559,3 +559,44 @@ fn the_variant_option_is_announced_under_uci_only() {
     u.send("ucci");
     assert!(u.take().iter().all(|l| !l.contains("ariant")));
 }
+
+#[test]
+fn rulequery_answers_each_move_in_the_dialect_and_its_coordinates() {
+    let mut r = Rig::new("uci");
+    r.send("position startpos moves h0g2 h9g7 g2h0 g7h9");
+    r.send("rulequery h0g2 b0c2");
+    assert_eq!(
+        r.answers(),
+        vec![
+            "info string rule h0g2 draw verdict-1",
+            "info string rule b0c2 none"
+        ]
+    );
+    // All legal moves when none is named: 44 from the start position.
+    r.send("rulequery");
+    let all = r.answers();
+    assert_eq!(all.len(), 44, "{all:?}");
+    assert_eq!(
+        all.iter().filter(|l| l.contains(" draw ")).count(),
+        1,
+        "{all:?}"
+    );
+    // One bad word refuses the whole query.
+    r.send("rulequery b0c2 h0h9");
+    let out = r.answers();
+    assert!(
+        out.len() == 1 && out[0].starts_with("info string error: rulequery h0h9"),
+        "{out:?}"
+    );
+    r.send("setoption name UCI_Variant value xiangqi");
+    r.send("rulequery h1g3");
+    assert_eq!(r.answers(), vec!["info string rule h1g3 draw verdict-1"]);
+    r.send("position startpos moves h9h0");
+    r.take();
+    r.send("rulequery");
+    assert!(r.answers()[0].starts_with("info string error: rulequery: no position"));
+    let mut u = Rig::new("ucci");
+    u.send("position startpos moves h0g2 h9g7 g2h0 g7h9");
+    u.send("rulequery h0g2");
+    assert_eq!(u.answers(), vec!["info message rule h0g2 draw verdict-1"]);
+}

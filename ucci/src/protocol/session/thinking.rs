@@ -97,6 +97,9 @@ impl<S: Searcher> Session<S> {
                 self.defer(Held::Line(line.to_string()));
             }
             _ if uci || t.stop_sent => self.defer(Held::Line(line.to_string())),
+            // Reports read the position held and leave the search alone.
+            Command::RuleQuery(moves) => self.rule_query(&moves),
+            Command::Display => self.display(),
             Command::Probe(_) => self.defer(Held::Line(line.to_string())),
             // UCCI 3.0: only `stop`, `ponderhit`, `probe`, `isready` and `quit`
             // are read while thinking. A position refused now is still a
