@@ -56,12 +56,16 @@ impl Default for EngineOptions {
             natural_limit: NaturalLimit::default(),
             draw_value_red: 0,
             draw_value_black: 0,
-            move_overhead_ms: 30,
+            move_overhead_ms: DEFAULT_MOVE_OVERHEAD_MS,
             strength: Strength::FULL,
             params: params::DEFAULT,
         }
     }
 }
+
+/// The least lag (ms) the time manager assumes per move (`Move Overhead`). It
+/// measures the real lag from the clocks, and a local GUI's is a few ms.
+pub const DEFAULT_MOVE_OVERHEAD_MS: u64 = 2;
 
 /// Largest hash table accepted (MiB); larger requests are clamped.
 pub const MAX_HASH_MB: usize = 1 << 16;

@@ -209,7 +209,7 @@ pub(super) const DEFS: &[Def] = &[
         kind: Kind::Spin {
             min: 0,
             max: 60_000,
-            default: 2,
+            default: engine::DEFAULT_MOVE_OVERHEAD_MS as i64,
         },
         in_uci: true,
     },
