@@ -8,6 +8,7 @@
 
 pub mod book;
 pub mod command;
+pub mod eval_report;
 pub mod go;
 pub mod options;
 pub mod output;
