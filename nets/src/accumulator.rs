@@ -41,6 +41,15 @@ impl Accumulator {
         let out = (us + them) / QA as i64 + net.out_bias(bucket) as i64;
         (out * SCALE as i64 / (QA * QB) as i64) as i32
     }
+
+    /// `evaluate` through every output head in turn, head 0 first: what each head
+    /// would say about this position, in centipawns from `stm`'s point of view (the
+    /// `eval` report shows them all; search asks only for the head `bucket_of` picks).
+    pub fn evaluate_every_bucket(&self, net: &Network, stm: Color, backend: Backend) -> Vec<i32> {
+        (0..net.buckets())
+            .map(|bucket| self.evaluate(net, stm, bucket, backend))
+            .collect()
+    }
 }
 
 /// What one push changed: a piece moved (and maybe took one), or nothing (a null move,
@@ -298,6 +307,16 @@ mod tests {
                     );
                 }
                 assert_eq!(stack.current(&net), fresh, "{}", pos.to_fen());
+                if rng.below(16) == 0 {
+                    let every = fresh.evaluate_every_bucket(&net, pos.side_to_move(), backend);
+                    assert_eq!(every.len(), heads);
+                    assert_eq!(
+                        every[net.bucket_of(&pos)],
+                        fresh.evaluate(&net, pos.side_to_move(), net.bucket_of(&pos), backend),
+                        "{}",
+                        pos.to_fen()
+                    );
+                }
             }
             assert!(evaluated > 500);
         }

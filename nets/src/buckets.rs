@@ -26,9 +26,36 @@ pub fn bucket(pieces: u32, buckets: usize) -> usize {
     (p * buckets / span).min(buckets.saturating_sub(1))
 }
 
+/// The piece counts (kings included) that output head `head` of a `buckets`-head net
+/// scores, as `(fewest, most)` within `MIN_PIECES..=MAX_PIECES`; `None` for a head
+/// that no count picks (one beyond the last).
+pub fn piece_range(head: usize, buckets: usize) -> Option<(u32, u32)> {
+    let mut counts = (MIN_PIECES..=MAX_PIECES).filter(|&p| bucket(p, buckets) == head);
+    let fewest = counts.next()?;
+    Some((fewest, counts.next_back().unwrap_or(fewest)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn piece_ranges_tile_2_to_32() {
+        assert_eq!(piece_range(0, 8), Some((2, 5)));
+        assert_eq!(piece_range(6, 8), Some((26, 29)));
+        assert_eq!(piece_range(7, 8), Some((30, 32)));
+        assert_eq!(piece_range(8, 8), None);
+        assert_eq!(piece_range(0, 1), Some((2, 32)));
+        for buckets in 1..=MAX_BUCKETS {
+            let mut next = MIN_PIECES;
+            for head in 0..buckets {
+                let (lo, hi) = piece_range(head, buckets).expect("every head is used");
+                assert_eq!(lo, next, "{buckets} heads, head {head}");
+                next = hi + 1;
+            }
+            assert_eq!(next, MAX_PIECES + 1);
+        }
+    }
 
     #[test]
     fn mapping_is_monotone_and_uses_every_head_from_2_to_32_pieces() {

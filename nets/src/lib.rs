@@ -56,12 +56,22 @@ const _: () = assert!(
     (HIDDEN / 8) as i64 * (QA as i64 * QA as i64) * OUT_WEIGHT_MAX as i64 <= i32::MAX as i64
 );
 
+/// The file name of the embedded net (in `nets/net/`), the one `include_bytes!` reads.
+macro_rules! embedded_net_file {
+    () => {
+        "qili-psq256b8-r15.nnue"
+    };
+}
+
 /// The best net trained so far (round 15, 256 hidden neurons, 8 material output
 /// heads: the round-14 net trained on with its own self-play and the round-14 data,
 /// with left-right mirroring, +29.0 ± 25.3 Elo over it in 456 games at 50 000 nodes a
 /// move, see docs/NNUE.md), compiled into the binary; it is the engine's default
 /// evaluation (`EvalFile <hce>` selects the handcrafted one).
-pub const EMBEDDED_NET: &[u8] = include_bytes!("../net/qili-psq256b8-r15.nnue");
+pub const EMBEDDED_NET: &[u8] = include_bytes!(concat!("../net/", embedded_net_file!()));
+
+/// The file name of the embedded net (for reports such as `eval`).
+pub const EMBEDDED_NET_FILE: &str = embedded_net_file!();
 
 /// The embedded net, validated like a file.
 pub fn embedded() -> Result<Network, NetError> {

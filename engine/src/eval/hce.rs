@@ -183,6 +183,54 @@ pub fn evaluate_with(p: &HceParams, pos: &Position) -> i32 {
     Hce::finish(p, pos, a, red, black)
 }
 
+/// The handcrafted evaluation of one position term by term (the `eval` report).
+/// Every pair is (middlegame, endgame) in centipawns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HceTerms {
+    /// Material and piece-square tables, Red's minus Black's.
+    pub psq: (i32, i32),
+    /// Red's own other terms: mobility, cannons on the enemy king's file, palace
+    /// safety, linked pawns.
+    pub red: (i32, i32),
+    /// The same for Black (subtracted from Red's).
+    pub black: (i32, i32),
+    /// The game phase that blends middlegame and endgame, `0..=phase_max`.
+    pub phase: i32,
+    pub phase_max: i32,
+    /// The blend from Red's view, before any scale-down.
+    pub blended: i32,
+    /// Whether the side ahead had nothing left to attack with (the blend divided).
+    pub scaled_down: bool,
+    /// The side to move's bonus.
+    pub tempo: i32,
+    /// The evaluation from the side to move's view, exactly `Hce::evaluate`'s.
+    pub total: i32,
+}
+
+/// `pos` under the handcrafted evaluation, term by term (computed from scratch:
+/// for reports, not for search).
+pub fn hce_terms(pos: &Position) -> HceTerms {
+    let p = &HCE_PARAMS;
+    let a = Hce::compute(pos);
+    let red = Hce::side_terms_body(p, pos, Color::Red);
+    let black = Hce::side_terms_body(p, pos, Color::Black);
+    let (mg, eg) = (a.mg + red.0 - black.0, a.eg + red.1 - black.1);
+    let phase = a.phase.clamp(0, p.phase_max);
+    let blended = (mg * phase + eg * (p.phase_max - phase)) / p.phase_max;
+    HceTerms {
+        psq: (a.mg, a.eg),
+        red,
+        black,
+        phase,
+        phase_max: p.phase_max,
+        blended,
+        scaled_down: blended > 0 && !has_attackers(pos, Color::Red)
+            || blended < 0 && !has_attackers(pos, Color::Black),
+        tempo: p.tempo,
+        total: Hce::finish(p, pos, a, red, black),
+    }
+}
+
 /// Attack units `c` brings against the enemy palace.
 #[inline(always)]
 pub(crate) fn attack_units(p: &HceParams, pos: &Position, c: Color) -> i32 {
@@ -269,6 +317,35 @@ mod tests {
         let mut e = Hce::new();
         e.reset(&pos);
         e.evaluate(&pos)
+    }
+
+    #[test]
+    fn terms_add_up_to_the_evaluation() {
+        for fen in [
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1",
+            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1",
+            "3aka3/9/4b4/9/9/9/9/4B4/4P4/3AKA3 w - - 0 50",
+            "3k5/9/9/9/9/9/9/9/9/4K1R2 b - - 0 1",
+        ] {
+            let pos = Position::from_fen(fen).unwrap();
+            let t = hce_terms(&pos);
+            assert_eq!(t.total, eval_fen(fen), "{fen}");
+            let v = if t.scaled_down {
+                t.blended / HCE_PARAMS.no_attacker_divisor
+            } else {
+                t.blended
+            };
+            let v = if pos.side_to_move() == Color::Red {
+                v
+            } else {
+                -v
+            };
+            assert_eq!(
+                t.total,
+                (v + t.tempo).clamp(-EVAL_LIMIT, EVAL_LIMIT),
+                "{fen}"
+            );
+        }
     }
 
     #[test]

@@ -18,7 +18,7 @@ mod tables;
 pub mod tune;
 
 pub use choice::{AnyEval, EvalChoice, EMBEDDED_NAME, HCE_NAME};
-pub use hce::{evaluate_with, Hce};
+pub use hce::{evaluate_with, hce_terms, Hce, HceTerms};
 pub use hce_values::HCE_PARAMS;
 pub use nnue::Nnue;
 pub use params::HceParams;

@@ -9,6 +9,7 @@
 pub mod book;
 pub mod command;
 pub mod coords;
+pub mod eval_report;
 pub mod go;
 pub mod options;
 pub mod output;
