@@ -360,9 +360,13 @@ impl Engine {
                 }
                 ["option", "usemillisec", ..] if p == Protocol::Ucci => self.millis = true,
                 // A UCI engine answering `ucci` with an error or with `uciok`: not UCCI.
+                // (`id user unknown` and option texts are no error.)
                 [w, ..]
                     if p == Protocol::Ucci
-                        && (*w == "uciok" || line.to_ascii_lowercase().contains("unknown")) =>
+                        && (*w == "uciok"
+                            || (*w != "id"
+                                && *w != "option"
+                                && line.to_ascii_lowercase().contains("unknown"))) =>
                 {
                     return Err(EngineError::NoHandshake)
                 }

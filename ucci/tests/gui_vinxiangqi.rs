@@ -42,11 +42,13 @@ fn start_like_vinxiangqi() -> Qili {
     q.send("ucci");
     // All the GUI waits for: one `option` line.
     q.expect_prefix("option ");
-    // It reads `ucciok` to switch to UCCI-style `setoption`; both answers come.
+    // The first greeting chooses: UCI, whose `bestmove` lines never carry UCCI's
+    // `draw`/`resign` (a three-word line the GUI cannot read). No `ucciok`, so
+    // the GUI keeps the UCI form of `setoption`.
     q.expect("uciok");
-    q.expect("ucciok");
-    q.send("setoption Threads 1");
-    q.send("setoption Hash 16");
+    q.expect_prefix("info string error: already speaking uci");
+    q.send("setoption name Threads value 1");
+    q.send("setoption name Hash value 16");
     q
 }
 
@@ -163,12 +165,17 @@ fn search(q: &mut Qili, fen: &str, banned: &[&str], go: &str) -> String {
 }
 
 #[test]
-fn handshake_answers_both_greetings_and_takes_ucci_setoption() {
+fn handshake_settles_on_the_first_greeting_and_takes_its_setoption() {
     let mut q = start_like_vinxiangqi();
     let said = settle(&mut q);
     assert!(
         !said.iter().any(|l| l.contains("error")),
-        "setoption Threads/Hash in UCCI form: {said:?}"
+        "setoption Threads/Hash in UCI form: {said:?}"
+    );
+    assert!(
+        !q.transcript.iter().any(|l| l == "ucciok"),
+        "{:?}",
+        q.transcript
     );
     // The names the GUI's settings list shows come from the `option name …` lines.
     assert!(q
@@ -255,12 +262,23 @@ fn vinxiangqi_pondering_hit_and_miss() {
 }
 
 #[test]
-#[ignore = "fails: in UCCI qili reads `setoption Skill Level 20` as option 'Skill' (info message error: no such option 'Skill'; also 'Natural', 'Clear'); the engine would need to match the longest known UCI option name at the start of a UCCI setoption line"]
-fn vinxiangqi_sets_options_with_several_words_in_ucci_form() {
+fn vinxiangqi_sets_options_of_several_words() {
     // The GUI's settings dialog sends every option it lists, by the name in the
-    // `option name …` line, as `setoption NAME VALUE` once it has seen `ucciok`.
+    // `option name …` line: in UCI form here, and in UCCI form (`setoption NAME
+    // VALUE`) had it seen `ucciok`, as it does from a UCCI-only engine.
     let mut q = start_like_vinxiangqi();
     settle(&mut q);
+    q.send("setoption name Skill Level value 20");
+    q.send("setoption name Natural Move Limit value 60");
+    q.send("setoption name Clear Hash");
+    let said = settle(&mut q);
+    assert!(
+        !said.iter().any(|l| l.contains("error")),
+        "multi-word option names in UCI form: {said:?}"
+    );
+    let mut q = Qili::start();
+    q.send("ucci");
+    q.expect("ucciok");
     q.send("setoption Skill Level 20");
     q.send("setoption Natural Move Limit 60");
     q.send("setoption Clear Hash ");

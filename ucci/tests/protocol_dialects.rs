@@ -130,3 +130,39 @@ fn fairy_stockfish_variant_reads_and_writes_ranks_one_to_ten() {
     q.send("quit");
     assert_eq!(q.wait_exit(Duration::from_secs(5)), Some(0));
 }
+
+#[test]
+fn eval_reports_the_static_evaluation_in_both_dialects() {
+    for greeting in ["uci", "ucci"] {
+        let mut q = Qili::handshake(greeting);
+        q.send("position startpos moves h2e2");
+        q.send("eval");
+        q.expect_prefix("NNUE evaluation (embedded net");
+        q.expect_prefix("      7 |  30-32 |");
+        let last = q.expect_prefix("Final evaluation: ");
+        // Black to move: the two views differ in sign.
+        let cps: Vec<i32> = last
+            .split("cp ")
+            .skip(1)
+            .map(|t| {
+                t.trim_end_matches(|c| c == ']' || c == ' ' || c == '/')
+                    .trim()
+                    .parse()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(cps.len(), 2, "{last}");
+        assert_eq!(cps[0], -cps[1], "{last}");
+        // No position: an error, never a report of an older one.
+        q.send("position startpos moves h2e2 h2e2");
+        q.send("eval");
+        q.expect_prefix("info ");
+        q.ready();
+        assert!(!q
+            .transcript
+            .iter()
+            .rev()
+            .take(3)
+            .any(|l| l.starts_with("Final")));
+    }
+}

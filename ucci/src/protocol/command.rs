@@ -83,6 +83,8 @@ pub enum Command {
     /// `rulequery [MOVE…]`: for each named move (all legal moves when none is
     /// named), whether it completes a repetition and the ruling for the mover.
     RuleQuery(Vec<String>),
+    /// `eval`: the static evaluation of the position held, with its parts.
+    Eval,
     Quit,
 }
 
@@ -178,6 +180,7 @@ pub fn parse_tokens(tokens: &[&str]) -> Result<Command, ParseError> {
         }),
         ("quit", _) => Ok(Command::Quit),
         ("d", []) => Ok(Command::Display),
+        ("eval", []) => Ok(Command::Eval),
         ("rulequery", moves) => Ok(Command::RuleQuery(
             moves.iter().map(|m| m.to_string()).collect(),
         )),
@@ -573,6 +576,7 @@ mod tests {
             Ok(Command::RuleQuery(vec!["h2e2".into(), "b0c2".into()]))
         );
         assert_eq!(parse("rulequery"), Ok(Command::RuleQuery(vec![])));
+        assert_eq!(parse("EVAL"), Ok(Command::Eval));
     }
 
     #[test]

@@ -198,6 +198,24 @@ fn physical_memory_mb() -> Option<u64> {
     Some(kb / 1024)
 }
 
+/// UCCI's `setoption <name> <value>` has no word that ends the name, and GUIs send
+/// the UCI names there too (`setoption Skill Level 20`, `setoption Clear Hash`):
+/// the longest option name the line starts with, and the words after it.
+fn longer_name(first: &str, value: Option<&str>) -> Option<(String, Option<String>)> {
+    let words: Vec<&str> = value?.split_whitespace().collect();
+    (1..=words.len()).rev().find_map(|k| {
+        let name = std::iter::once(first).chain(words[..k].iter().copied());
+        let name = name.collect::<Vec<_>>().join(" ");
+        find(&name)?;
+        let rest = &words[k..];
+        let rest = match rest {
+            [kw, tail @ ..] if kw.eq_ignore_ascii_case("value") => tail,
+            _ => rest,
+        };
+        Some((name, (!rest.is_empty()).then(|| rest.join(" "))))
+    })
+}
+
 fn parse_bool(text: &str) -> Option<bool> {
     match text.to_ascii_lowercase().as_str() {
         "true" | "on" | "yes" | "1" => Some(true),
@@ -315,6 +333,11 @@ impl Settings {
         if let Some(effect) = self.set_search_param(name, value)? {
             return Ok(effect);
         }
+        if find(name).is_none() {
+            if let Some((longer, rest)) = longer_name(name, value) {
+                return self.set(&longer, rest.as_deref());
+            }
+        }
         let Some(def) = find(name) else {
             let n = normalise(name);
             if NO_EFFECT.contains(&n.as_str()) {
@@ -402,6 +425,26 @@ impl Settings {
 mod tests {
     use super::table::MAX_HASH_MB;
     use super::*;
+
+    #[test]
+    fn ucci_form_takes_names_of_several_words() {
+        let mut s = Settings::default();
+        assert_eq!(
+            s.set("Skill", Some("Level 7")),
+            Ok(Effect::Changed(Id::SkillLevel))
+        );
+        assert_eq!(s.skill_level, 7);
+        assert_eq!(
+            s.set("Natural", Some("Move Limit value 50")),
+            Ok(Effect::Changed(Id::NaturalLimit))
+        );
+        assert_eq!(s.natural_limit, 50);
+        assert_eq!(s.set("Clear", Some("Hash")), Ok(Effect::ClearHash));
+        assert!(matches!(
+            s.set("Skill", Some("Levels 7")),
+            Err(OptionError::Unknown(_))
+        ));
+    }
 
     #[test]
     fn defaults_come_from_the_table() {

@@ -275,6 +275,27 @@ impl<S: Searcher> Session<S> {
         self.no_position_because = why;
     }
 
+    /// The first greeting chooses the dialect for the session. A GUI that sends
+    /// both (VinXiangQi writes `uci` then `ucci`, and switches to UCCI only if
+    /// `ucciok` comes) keeps the first, whose replies it then reads; the same
+    /// greeting again repeats the handshake.
+    fn greeting(&mut self, d: Dialect) {
+        match self.dialect {
+            Some(held) if held != d => {
+                let name = |d: Dialect| match d {
+                    Dialect::Ucci => "ucci",
+                    Dialect::Uci => "uci",
+                };
+                self.error(&format!(
+                    "already speaking {} (the first greeting chooses); '{}' ignored",
+                    name(held),
+                    name(d)
+                ));
+            }
+            _ => self.handshake(d),
+        }
+    }
+
     fn handshake(&mut self, d: Dialect) {
         self.dialect = Some(d);
         let lines: Vec<String> = match d {
@@ -311,8 +332,8 @@ impl<S: Searcher> Session<S> {
 
     fn idle(&mut self, cmd: Command) -> Flow {
         match cmd {
-            Command::Ucci => self.handshake(Dialect::Ucci),
-            Command::Uci => self.handshake(Dialect::Uci),
+            Command::Ucci => self.greeting(Dialect::Ucci),
+            Command::Uci => self.greeting(Dialect::Uci),
             Command::IsReady => {
                 // Make the engine now (hash allocation) so that the first `go`
                 // does not pay for it on the clock.
@@ -335,6 +356,7 @@ impl<S: Searcher> Session<S> {
             Command::Debug(on) => self.settings.debug = on,
             Command::Display => self.display(),
             Command::RuleQuery(moves) => self.rule_query(&moves),
+            Command::Eval => self.eval_report(),
             Command::Quit => {
                 self.say_bye = self.dialect() == Dialect::Ucci;
                 return self.exit();

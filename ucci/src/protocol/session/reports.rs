@@ -3,6 +3,7 @@
 
 use super::Session;
 use crate::protocol::command::clip;
+use crate::protocol::eval_report::eval_report;
 use crate::protocol::searcher::Searcher;
 use rules::repetition::{format_ruling, query_all, query_moves};
 use rules::Move;
@@ -47,6 +48,18 @@ impl<S: Searcher> Session<S> {
         for r in &rulings {
             let text = format!("rule {} {}", coords.format(r.mv), format_ruling(r));
             self.note(&text);
+        }
+    }
+
+    /// `eval`: the report of `protocol::eval_report`, as plain lines (as `d`
+    /// prints the board; Stockfish and Pikafish print theirs the same way).
+    pub(super) fn eval_report(&mut self) {
+        let Some(pos) = self.pos.as_ref() else {
+            self.error(&format!("eval: no position: {}", self.no_position_because));
+            return;
+        };
+        for line in eval_report(pos, &self.eval) {
+            self.out.line(&line);
         }
     }
 }

@@ -100,6 +100,7 @@ impl<S: Searcher> Session<S> {
             // Reports read the position held and leave the search alone.
             Command::RuleQuery(moves) => self.rule_query(&moves),
             Command::Display => self.display(),
+            Command::Eval => self.eval_report(),
             Command::Probe(_) => self.defer(Held::Line(line.to_string())),
             // UCCI 3.0: only `stop`, `ponderhit`, `probe`, `isready` and `quit`
             // are read while thinking. A position refused now is still a
