@@ -144,12 +144,7 @@ fn eval_reports_the_static_evaluation_in_both_dialects() {
         let cps: Vec<i32> = last
             .split("cp ")
             .skip(1)
-            .map(|t| {
-                t.trim_end_matches(|c| c == ']' || c == ' ' || c == '/')
-                    .trim()
-                    .parse()
-                    .unwrap()
-            })
+            .map(|t| t.trim_end_matches([']', ' ', '/']).trim().parse().unwrap())
             .collect();
         assert_eq!(cps.len(), 2, "{last}");
         assert_eq!(cps[0], -cps[1], "{last}");
