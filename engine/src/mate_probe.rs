@@ -53,10 +53,9 @@ pub const PROBE_SHARE: f64 = 0.5;
 pub const PROBE_DECISIVE_SCORE: i32 = 2000;
 /// The prover's time for each unit of the search's beyond the delay in a
 /// decisively won position: ten elevenths of the time are the prover's.
-/// Measured on the mate suite at 1 s a position (docs/MATES.md): 240 of 250
-/// solved with the plain share throughout, 247 with 4 from +2000 (245 with 2);
-/// with the faster prover of 2026-12-03 (6961f4f) 10 solves 248 where 4
-/// solves 247, and both the same 182 / 225 at 0.1 / 0.3 s.
+/// Chosen on the mate suite at 1 s a position: the larger the decisive share, the
+/// more of the suite is solved, at no cost at 0.1 and 0.3 s (the runs are in
+/// docs/LOG.md, from docs/MATES.md).
 pub const PROBE_DECISIVE_SHARE: f64 = 10.0;
 const _: () = assert!(PROBE_DECISIVE_SHARE > 2.0 * PROBE_SHARE);
 /// The longest mate probed for (in moves); longer proofs do not fit a move's time.

@@ -32,7 +32,8 @@ pub const MAX_ELO: u32 = 3000;
 
 /// Measured Elo below full strength of some levels, from the weakest up, with
 /// the level as hundredths: a chain of self-play matches at 3 s + 0.05 s, 40 games
-/// each, every level against the next one measured (README, *Skill Level*), summed
+/// each, every level against the next one measured (README, *Figures*; the matches in
+/// docs/LOG.md), summed
 /// from full strength down. Each step's error is ±110 to ±250 Elo (95 %).
 const CALIBRATION: [(u32, i32); 7] = [
     (0, -2137),

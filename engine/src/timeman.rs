@@ -64,18 +64,19 @@ pub struct TimeBudget {
 }
 
 /// The hard limit is at most this many times the soft limit: room for an
-/// unstable iteration to finish, but never the whole clock. (6 instead scored
-/// −10.4 ± 39.0 Elo in 200 self-play games at 1 s + 10 ms.)
+/// unstable iteration to finish, but never the whole clock (a larger ratio did
+/// no better in fast self-play; the match is in docs/LOG.md).
 const HARD_OVER_SOFT: u64 = 4;
 
 /// Moves we plan for in sudden death: many early, fewer later, never below
 /// `MIN_HORIZON` (xiangqi games between engines often go past move 100 when the
 /// natural move limit is long, so the remaining clock shrinks geometrically and a
-/// reserve is always left for the last moves). Self-play at 1 s + 10 ms, 200
-/// games each against 50/30: 35/20 +49.0 ± 38.2 Elo, 25/15 +33.1 ± 37.7, 70/40
-/// −19.1 ± 37.6; but 35/20 did not carry over to 3 s + 50 ms (docs/ARCHITECTURE.md,
-/// *Time*), and in 30 minutes sudden death it left 2 s a move for moves 61–100 and
-/// lost on time at move 128 under 2–8 s of operator lag. So 50/30 stays.
+/// reserve is always left for the last moves). A horizon that spends more early
+/// (35/20) gains only where games are short against the clock: it did not carry
+/// over from 1 s + 10 ms to 3 s + 50 ms, and in 30 minutes sudden death under
+/// 2–8 s of operator lag it runs out of clock (`qili timeplan --tc 1800+0 --lag
+/// 2000-8000 --moves 150`); the matches are in docs/LOG.md (docs/ARCHITECTURE.md,
+/// *Time*).
 const MAX_HORIZON: u64 = 50;
 const MIN_HORIZON: u64 = 30;
 

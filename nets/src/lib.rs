@@ -65,8 +65,8 @@ macro_rules! embedded_net_file {
 
 /// The best net trained so far (round 15, 256 hidden neurons, 8 material output
 /// heads: the round-14 net trained on with its own self-play and the round-14 data,
-/// with left-right mirroring, +29.0 ± 25.3 Elo over it in 456 games at 50 000 nodes a
-/// move, see docs/NNUE.md), compiled into the binary; it is the engine's default
+/// with left-right mirroring; how it was made and matched: docs/NNUE.md), compiled
+/// into the binary; it is the engine's default
 /// evaluation (`EvalFile <hce>` selects the handcrafted one).
 pub const EMBEDDED_NET: &[u8] = include_bytes!(concat!("../net/", embedded_net_file!()));
 
