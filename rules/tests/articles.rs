@@ -6,6 +6,8 @@ use rules::repetition::articles::ARTICLES;
 use rules::repetition::{basis, judge_cycle, Article, Basis, Lang, RuleSet, KILL_DEPTH};
 use rules::{Move, Position};
 use std::collections::BTreeSet;
+mod common;
+use common::case_rows;
 
 const AXF: &str = include_str!("data/repetition_axf_cases.tsv");
 const CN: &str = include_str!("data/repetition_cn2020.tsv");
@@ -19,21 +21,13 @@ struct Case {
 }
 
 fn cases(table: &str, rule_col: usize) -> Vec<Case> {
-    table
-        .lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            Case {
-                id: f[0].to_string(),
-                fen: f[1].to_string(),
-                moves: f[2]
-                    .split_whitespace()
-                    .map(|m| Move::parse_iccs(m).expect("ICCS"))
-                    .collect(),
-                rule_ref: f.get(rule_col).unwrap_or(&"").to_string(),
-            }
+    case_rows(table)
+        .into_iter()
+        .map(|r| Case {
+            rule_ref: r.columns.get(rule_col).cloned().unwrap_or_default(),
+            id: r.id,
+            fen: r.fen,
+            moves: r.moves,
         })
         .collect()
 }

@@ -5,7 +5,7 @@
 use rules::repetition::{judge_cycle, RuleSet, Verdict};
 use rules::{Move, Position};
 mod common;
-use common::verdict;
+use common::{case_rows, verdict};
 
 const CASES: &str = include_str!("data/repetition_axf_cases.tsv");
 
@@ -18,22 +18,14 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    CASES
-        .lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            Case {
-                id: f[0].to_string(),
-                fen: f[1].to_string(),
-                moves: f[2]
-                    .split_whitespace()
-                    .map(|m| Move::parse_iccs(m).expect("ICCS move"))
-                    .collect(),
-                axf: verdict(f[3]).expect("AXF verdict"),
-                cn: verdict(f[4]),
-            }
+    case_rows(CASES)
+        .into_iter()
+        .map(|r| Case {
+            axf: verdict(&r.columns[3]).expect("AXF verdict"),
+            cn: verdict(&r.columns[4]),
+            id: r.id,
+            fen: r.fen,
+            moves: r.moves,
         })
         .collect()
 }

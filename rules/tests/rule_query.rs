@@ -11,7 +11,7 @@ use rules::repetition::{
 };
 use rules::{Move, Position};
 mod common;
-use common::verdict;
+use common::{case_rows, verdict};
 
 const TABLES: [&str; 3] = [
     include_str!("data/repetition_axf_cases.tsv"),
@@ -30,20 +30,13 @@ struct Case {
 fn cases() -> Vec<Case> {
     TABLES
         .iter()
-        .flat_map(|t| t.lines().skip(1))
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            Case {
-                id: f[0].to_string(),
-                fen: f[1].to_string(),
-                moves: f[2]
-                    .split_whitespace()
-                    .map(|m| Move::parse_iccs(m).expect("ICCS move"))
-                    .collect(),
-                axf: verdict(f[3]),
-                cn: verdict(f[4]),
-            }
+        .flat_map(|t| case_rows(t))
+        .map(|r| Case {
+            axf: verdict(&r.columns[3]),
+            cn: verdict(&r.columns[4]),
+            id: r.id,
+            fen: r.fen,
+            moves: r.moves,
         })
         .collect()
 }

@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use rules::repetition::Verdict;
-use rules::Color;
+use rules::{Color, Move};
 
 /// SplitMix64, seeded: the same "random" positions and strings every run.
 pub struct Rng(pub u64);
@@ -41,4 +41,35 @@ pub fn verdict(s: &str) -> Option<Verdict> {
         "black_must_change" => Some(Verdict::BlackLoses),
         _ => None,
     }
+}
+
+/// One row of a case table (`tests/data/repetition_*.tsv`): id, FEN at the cycle
+/// start, the cycle in ICCS, and the row's other columns as written.
+pub struct CaseRow {
+    pub id: String,
+    pub fen: String,
+    pub moves: Vec<Move>,
+    /// Every column, the first three included, so that indices match the table.
+    pub columns: Vec<String>,
+}
+
+/// The rows of a case table (the header line and blank lines skipped).
+pub fn case_rows(table: &str) -> Vec<CaseRow> {
+    table
+        .lines()
+        .skip(1)
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let columns: Vec<String> = l.split('\t').map(str::to_string).collect();
+            CaseRow {
+                id: columns[0].clone(),
+                fen: columns[1].clone(),
+                moves: columns[2]
+                    .split_whitespace()
+                    .map(|m| Move::parse_iccs(m).expect("ICCS move"))
+                    .collect(),
+                columns,
+            }
+        })
+        .collect()
 }
