@@ -94,7 +94,7 @@ pub fn load_openings(path: &std::path::Path) -> Result<Vec<Opening>, String> {
 /// weight from a generator seeded with `seed`, ending early where the book runs out.
 /// Opening k is played by game pair k, colours reversed, as with an openings file.
 pub fn book_openings(book: &book::Book, count: usize, depth: usize, seed: u64) -> Vec<Opening> {
-    let mut rng = book::Rng::new(seed);
+    let mut rng = rules::rng::Rng::with_stream(seed, book::RNG_STREAM);
     let start = Position::startpos();
     (0..count.max(1))
         .map(|_| Opening {

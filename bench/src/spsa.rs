@@ -10,6 +10,8 @@
 //! θ + c δ minus that of θ − c δ (in games), `δ_i = ±1` at random, `A = N / 10`,
 //! `α = 0.602`, `γ = 0.101`.
 
+use rules::rng::Rng;
+
 /// The state of one tuning run.
 #[derive(Clone, Debug)]
 pub struct Spsa {
@@ -22,7 +24,7 @@ pub struct Spsa {
     pub iterations: u32,
     /// Iterations done.
     pub k: u32,
-    rng: u64,
+    rng: Rng,
 }
 
 const ALPHA: f64 = 0.602;
@@ -56,16 +58,12 @@ impl Spsa {
             r_end,
             iterations: iterations.max(1),
             k: 0,
-            rng: seed ^ 0x9E37_79B9_7F4A_7C15,
+            rng: Rng::new(seed),
         }
     }
 
     fn next_bit(&mut self) -> bool {
-        self.rng = self.rng.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        (z ^ (z >> 31)) & 1 == 1
+        self.rng.next_u64() & 1 == 1
     }
 
     fn c_k(&self, i: usize, k: f64) -> f64 {

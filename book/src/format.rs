@@ -156,15 +156,8 @@ impl fmt::Display for BookError {
 
 impl std::error::Error for BookError {}
 
-/// FNV-1a, 64 bits.
-pub fn checksum(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= u64::from(b);
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
+/// The payload checksum of the header: FNV-1a 64.
+pub use rules::checksum::fnv1a64 as checksum;
 
 /// The start position's Zobrist key in this build (the header's key check).
 pub fn start_key() -> u64 {

@@ -16,13 +16,16 @@ pub mod build;
 pub mod format;
 pub mod mirror;
 pub mod records;
-pub mod rng;
 
 pub use format::{BookError, NO_SCORE};
 pub use mirror::{mirror_move, BookKey};
-pub use rng::Rng;
 
+use rules::rng::Rng;
 use rules::{Move, Position};
+
+/// The book's stream of the workspace generator (`rules::rng`): book choices from
+/// a seed differ from what other users draw from the same seed.
+pub const RNG_STREAM: u64 = 0x6a09_e667_f3bc_c908;
 use std::path::Path;
 
 /// The book compiled into the binary: built by the project from its own self-play

@@ -297,7 +297,7 @@ fn the_embedded_book_loads_and_knows_the_start() {
     assert_eq!(Book::load_named(book::EMBEDDED_NAME).unwrap(), b);
     assert_eq!(Book::load_named("").unwrap(), b);
     // Random weighted lines from the start are legal all the way.
-    let mut rng = book::Rng::new(11);
+    let mut rng = rules::rng::Rng::with_stream(11, book::RNG_STREAM);
     for _ in 0..200 {
         let line = book::book_line(
             &b,

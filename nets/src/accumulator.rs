@@ -255,7 +255,7 @@ fn apply(net: &Network, backend: Backend, delta: Delta, src: &Accumulator, dst: 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rng::Rng;
+    use rules::rng::Rng;
 
     /// Evaluations asked for at random plies (so that some pushes are brought up to date
     /// many plies later, some never) equal a fresh accumulator's, on both backends.

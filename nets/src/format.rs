@@ -229,15 +229,8 @@ impl fmt::Display for NetError {
 
 impl std::error::Error for NetError {}
 
-/// FNV-1a, 64 bit: enough to catch corruption (not an authenticity check).
-pub fn checksum(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    h
-}
+/// The payload checksum of the header: FNV-1a 64.
+pub use rules::checksum::fnv1a64 as checksum;
 
 fn u32_at(b: &[u8], at: usize) -> u32 {
     let mut x = [0u8; 4];

@@ -22,7 +22,6 @@ pub mod features;
 pub mod format;
 pub mod network;
 pub mod reference;
-pub mod rng;
 pub mod simd;
 /// The trainer (and the only user of rayon): built for `qili train`, not for the
 /// engine that only plays.

@@ -4,7 +4,7 @@
 use crate::buckets::bucket;
 use crate::features;
 use crate::format::NarrowNet;
-use crate::rng::Rng;
+use rules::rng::Rng;
 use crate::{NetError, Network, HIDDEN, INPUTS, OUT_WEIGHT_MAX, QA, QB, SCALE};
 use rules::{Color, Position};
 

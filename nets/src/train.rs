@@ -16,7 +16,7 @@
 use crate::buckets::bucket;
 use crate::data::PackedPosition;
 use crate::reference::{FloatNet, FT_W_LIMIT, OUT_W_LIMIT};
-use crate::rng::Rng;
+use rules::rng::Rng;
 use crate::{HIDDEN, SCALE};
 use rayon::prelude::*;
 use std::time::Instant;

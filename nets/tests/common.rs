@@ -2,7 +2,7 @@
 
 #![allow(dead_code)]
 
-use nets::rng::Rng;
+use rules::rng::Rng;
 use rules::Position;
 
 /// A position after up to `plies` random legal moves from the start (stops at mate).

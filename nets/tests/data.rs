@@ -5,7 +5,7 @@ mod common;
 use common::{random_position, temp_path};
 use nets::data::{self, DataError, Outcome, PackedPosition};
 use nets::features;
-use nets::rng::Rng;
+use rules::rng::Rng;
 
 #[test]
 fn records_round_trip_through_a_file() {

@@ -5,7 +5,7 @@ mod common;
 
 use common::random_position;
 use nets::reference::FloatNet;
-use nets::rng::Rng;
+use rules::rng::Rng;
 use nets::simd::{self, Backend};
 use nets::{
     buckets, features, Accumulator, AccumulatorStack, Network, HIDDEN, OUT_WEIGHT_MAX, QA, QB,

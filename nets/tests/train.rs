@@ -5,7 +5,7 @@ mod common;
 use common::random_position;
 use nets::data::{Outcome, PackedPosition};
 use nets::reference::FloatNet;
-use nets::rng::Rng;
+use rules::rng::Rng;
 use nets::train::{self, TrainConfig};
 use rules::{Color, PieceKind, Position};
 

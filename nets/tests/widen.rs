@@ -7,7 +7,7 @@ use common::random_position;
 use nets::buckets::bucket;
 use nets::format::{self, HEADER_LEN};
 use nets::reference::FloatNet;
-use nets::rng::Rng;
+use rules::rng::Rng;
 use nets::{features, Accumulator, Backend, NetError, HIDDEN, INPUTS, QA, QB, SCALE};
 use rules::Position;
 

@@ -7,6 +7,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod checksum;
 mod checks;
 pub mod diagram;
 pub mod fen;
@@ -17,6 +18,7 @@ pub mod pgn;
 pub mod position;
 pub mod records;
 pub mod repetition;
+pub mod rng;
 pub mod see;
 pub mod types;
 mod zobrist;

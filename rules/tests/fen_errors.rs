@@ -3,7 +3,7 @@
 
 use rules::{Color, FenError, Piece, PieceKind, Position, Setup, Square, START_FEN};
 mod common;
-use common::Rng;
+use rules::rng::Rng;
 
 fn err(fen: &str) -> FenError {
     match Position::from_fen(fen) {
@@ -400,7 +400,7 @@ fn parse_never_panics(text: &str) {
 
 #[test]
 fn random_positions_round_trip() {
-    let mut rng = Rng(11);
+    let mut rng = Rng::from_state(11);
     let mut n = 0;
     for _game in 0..100 {
         let mut p = Position::startpos();
@@ -415,7 +415,7 @@ fn random_positions_round_trip() {
             if moves.is_empty() {
                 break;
             }
-            p.make_move(moves.as_slice()[rng.below(moves.len())]);
+            p.make_move(moves.as_slice()[rng.below_rem(moves.len())]);
         }
     }
     assert!(n > 5000);
@@ -423,19 +423,19 @@ fn random_positions_round_trip() {
 
 #[test]
 fn garbage_never_panics() {
-    let mut rng = Rng(5);
+    let mut rng = Rng::from_state(5);
     let alphabet: Vec<char> = "rnbakcpRNBAKCPehEH0123456789/ -wb\t將帥车１９\u{0}\u{200b}é"
         .chars()
         .collect();
     for _ in 0..20_000 {
         // Random bytes, read the way a protocol line would be.
-        let len = rng.below(120);
-        let bytes: Vec<u8> = (0..len).map(|_| rng.next() as u8).collect();
+        let len = rng.below_rem(120);
+        let bytes: Vec<u8> = (0..len).map(|_| rng.next_u64() as u8).collect();
         parse_never_panics(&String::from_utf8_lossy(&bytes));
         // Random text from FEN-like characters.
-        let len = rng.below(100);
+        let len = rng.below_rem(100);
         let text: String = (0..len)
-            .map(|_| alphabet[rng.below(alphabet.len())])
+            .map(|_| alphabet[rng.below_rem(alphabet.len())])
             .collect();
         parse_never_panics(&text);
     }
@@ -449,9 +449,9 @@ fn garbage_never_panics() {
         let chars: Vec<char> = base.chars().collect();
         for _ in 0..5000 {
             let mut c = chars.clone();
-            let i = rng.below(c.len());
-            match rng.below(3) {
-                0 => c[i] = alphabet[rng.below(alphabet.len())],
+            let i = rng.below_rem(c.len());
+            match rng.below_rem(3) {
+                0 => c[i] = alphabet[rng.below_rem(alphabet.len())],
                 1 => {
                     c.remove(i);
                 }

@@ -10,7 +10,8 @@ use rules::movegen::MAX_MOVES;
 use rules::{Color, Move, Piece, PieceKind, Position, Setup, Square};
 use std::collections::{BTreeSet, HashSet};
 mod common;
-use common::Rng;
+use common::color;
+use rules::rng::Rng;
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("bad test FEN {fen}: {e}"))
@@ -418,7 +419,7 @@ fn perft_fens() -> Vec<String> {
 fn random_games_are_consistent() {
     let mut starts = vec![rules::START_FEN.to_string()];
     starts.extend(perft_fens());
-    let mut rng = Rng(2);
+    let mut rng = Rng::from_state(2);
     let mut n = 0;
     for fen in &starts {
         for _game in 0..6 {
@@ -431,7 +432,7 @@ fn random_games_are_consistent() {
                 if moves.is_empty() {
                     break;
                 }
-                p.make_move(moves.as_slice()[rng.below(moves.len())]);
+                p.make_move(moves.as_slice()[rng.below_rem(moves.len())]);
             }
             // Taking back the whole game returns to the start.
             while p.game_ply() > 0 {
@@ -448,7 +449,7 @@ fn random_games_are_consistent() {
 /// games rarely reach).
 #[test]
 fn random_boards_are_consistent() {
-    let mut rng = Rng(3);
+    let mut rng = Rng::from_state(3);
     let mut tested = 0;
     let mut in_check = 0;
     for _ in 0..6000 {
@@ -470,7 +471,7 @@ fn random_boards_are_consistent() {
 /// kind than the set holds), checked the same way.
 #[test]
 fn random_composed_studies_are_consistent() {
-    let mut rng = Rng(5);
+    let mut rng = Rng::from_state(5);
     let (mut tested, mut unreachable) = (0, 0);
     for _ in 0..3000 {
         if let Some(mut p) = random_study(&mut rng) {
@@ -520,7 +521,7 @@ fn random_study(rng: &mut Rng) -> Option<Position> {
     };
     let place = |s: &mut Setup, rng: &mut Rng, p: Piece| {
         for _ in 0..20 {
-            let sq = Square(rng.below(90) as u8);
+            let sq = Square(rng.below_rem(90) as u8);
             if s.board[sq.index()].is_none() && playable(p, sq) {
                 s.board[sq.index()] = Some(p);
                 return;
@@ -530,12 +531,12 @@ fn random_study(rng: &mut Rng) -> Option<Position> {
     for c in Color::BOTH {
         place(&mut s, rng, Piece::new(c, PieceKind::King));
     }
-    for _ in 0..2 + rng.below(20) {
-        let kind = PieceKind::ALL[1 + rng.below(6)];
-        let c = rng.color();
+    for _ in 0..2 + rng.below_rem(20) {
+        let kind = PieceKind::ALL[1 + rng.below_rem(6)];
+        let c = color(rng);
         place(&mut s, rng, Piece::new(c, kind));
     }
-    s.side = rng.color();
+    s.side = color(rng);
     Position::from_setup(&s).ok()
 }
 
@@ -544,7 +545,7 @@ fn random_board(rng: &mut Rng) -> Option<Position> {
     let place = |s: &mut Setup, rng: &mut Rng, p: Piece| {
         // Try a few random points; keep the first empty one the piece may stand on.
         for _ in 0..20 {
-            let sq = Square(rng.below(90) as u8);
+            let sq = Square(rng.below_rem(90) as u8);
             if s.board[sq.index()].is_none() && may_stand(p, sq) {
                 s.board[sq.index()] = Some(p);
                 return;
@@ -554,10 +555,10 @@ fn random_board(rng: &mut Rng) -> Option<Position> {
     for c in Color::BOTH {
         place(&mut s, rng, Piece::new(c, PieceKind::King));
     }
-    let extra = 2 + rng.below(14);
+    let extra = 2 + rng.below_rem(14);
     for _ in 0..extra {
-        let c = rng.color();
-        let kind = PieceKind::ALL[1 + rng.below(6)];
+        let c = color(rng);
+        let kind = PieceKind::ALL[1 + rng.below_rem(6)];
         let have = s
             .board
             .iter()
@@ -567,7 +568,7 @@ fn random_board(rng: &mut Rng) -> Option<Position> {
             place(&mut s, rng, Piece::new(c, kind));
         }
     }
-    s.side = rng.color();
+    s.side = color(rng);
     Position::from_setup(&s).ok()
 }
 

@@ -7,7 +7,8 @@ use rules::notation::{
 };
 use rules::{Move, Position};
 mod common;
-use common::Rng;
+use common::color;
+use rules::rng::Rng;
 
 fn pos(fen: &str) -> Position {
     Position::from_fen(fen).unwrap_or_else(|e| panic!("bad test FEN {fen}: {e}"))
@@ -347,7 +348,7 @@ fn round_trip_on_random_games() {
     starts.extend(perft_fens());
     starts.extend(TANDEM_FENS.iter().map(|s| s.to_string()));
     assert!(starts.len() >= 15, "perft positions missing");
-    let mut rng = Rng(0x5111_2026);
+    let mut rng = Rng::from_state(0x5111_2026);
     let (mut positions, mut moves) = (0usize, 0usize);
     for fen in &starts {
         for _game in 0..16 {
@@ -359,7 +360,7 @@ fn round_trip_on_random_games() {
                 if legal.is_empty() {
                     break;
                 }
-                p.make_move(legal.as_slice()[rng.below(legal.len())]);
+                p.make_move(legal.as_slice()[rng.below_rem(legal.len())]);
             }
         }
     }
@@ -372,7 +373,7 @@ fn round_trip_on_random_games() {
 /// legal move still round-trips.
 #[test]
 fn round_trip_on_crowded_files() {
-    let mut rng = Rng(7);
+    let mut rng = Rng::from_state(7);
     let mut tested = 0;
     let mut seen_five = false;
     let mut seen_two_files = false;
@@ -403,18 +404,18 @@ fn random_crowded_position(rng: &mut Rng) -> Option<Position> {
             s.board[sq.index()] = Some(p);
         }
     };
-    let rk = Square::new(3 + rng.below(3) as u8, rng.below(3) as u8);
-    let bk = Square::new(3 + rng.below(3) as u8, 7 + rng.below(3) as u8);
+    let rk = Square::new(3 + rng.below_rem(3) as u8, rng.below_rem(3) as u8);
+    let bk = Square::new(3 + rng.below_rem(3) as u8, 7 + rng.below_rem(3) as u8);
     put(&mut s, Piece::new(Color::Red, PieceKind::King), rk);
     put(&mut s, Piece::new(Color::Black, PieceKind::King), bk);
     for color in Color::BOTH {
         // Pawns past the river: ranks 5..9 for Red, 0..4 for Black.
-        let files = [rng.below(9) as u8, rng.below(9) as u8];
+        let files = [rng.below_rem(9) as u8, rng.below_rem(9) as u8];
         let mut left = 5;
         for (i, &f) in files.iter().enumerate() {
-            let k = if i == 0 { 2 + rng.below(4) } else { left };
+            let k = if i == 0 { 2 + rng.below_rem(4) } else { left };
             for _ in 0..k.min(left) {
-                let r = 5 + rng.below(5) as u8;
+                let r = 5 + rng.below_rem(5) as u8;
                 let rank = if color == Color::Red { r } else { 9 - r };
                 let sq = Square::new(f, rank);
                 if s.board[sq.index()].is_none() {
@@ -424,19 +425,19 @@ fn random_crowded_position(rng: &mut Rng) -> Option<Position> {
             }
         }
         for kind in [PieceKind::Rook, PieceKind::Knight, PieceKind::Cannon] {
-            if rng.below(2) == 0 {
-                let f = rng.below(9) as u8;
+            if rng.below_rem(2) == 0 {
+                let f = rng.below_rem(9) as u8;
                 for _ in 0..2 {
                     put(
                         &mut s,
                         Piece::new(color, kind),
-                        Square::new(f, rng.below(10) as u8),
+                        Square::new(f, rng.below_rem(10) as u8),
                     );
                 }
             }
         }
     }
-    s.side = rng.color();
+    s.side = color(rng);
     Position::from_setup(&s).ok()
 }
 

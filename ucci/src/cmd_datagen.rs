@@ -11,7 +11,7 @@ use bench::{adjudicate, ArbiterRules};
 use clap::Args;
 use engine::{Engine, EngineOptions, Limits, Score, SearchControl};
 use nets::data::{self, Outcome, PackedPosition};
-use nets::rng::Rng;
+use rules::rng::{game_seed, Rng, DEFAULT_STREAM};
 use rules::pgn::GameResult;
 use rules::{Color, Position};
 use std::io::{BufWriter, Write};
@@ -54,11 +54,6 @@ pub struct DatagenArgs {
     /// Evaluation: a net file, `<hce>` (handcrafted) or `<embedded>` (the compiled-in net, the default).
     #[arg(long)]
     net: Option<PathBuf>,
-}
-
-/// Seed of game `index` of shard `seed` (SplitMix-style mixing of both).
-fn game_seed(seed: u64, index: u64) -> u64 {
-    Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ index).next_u64()
 }
 
 /// Random legal plies from the start; `None` if the game ended among them.
@@ -154,7 +149,7 @@ pub fn run(a: DatagenArgs) -> ExitCode {
     let (mut positions, mut results) = (0u64, [0u64; 3]);
     let mut progress = bench::progress::Progress::new("datagen: games", a.games, true);
     for g in 0..a.games {
-        let game = play_game(&mut engine, &a, game_seed(a.seed, a.first_game + g));
+        let game = play_game(&mut engine, &a, game_seed(a.seed, a.first_game + g, DEFAULT_STREAM));
         let recs: Vec<PackedPosition> = game
             .kept
             .iter()

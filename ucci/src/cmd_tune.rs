@@ -4,7 +4,7 @@
 //! files in the same order.
 
 use clap::Args;
-use engine::eval::tune::{self, Objective, SplitMix, TraceSet, TuneConfig};
+use engine::eval::tune::{self, Objective, TraceSet, TuneConfig};
 use engine::eval::{HceParams, HCE_PARAMS};
 use nets::data::{self, PackedPosition};
 use std::path::PathBuf;
@@ -90,7 +90,7 @@ fn tune_hce(a: &TuneArgs) -> Result<(), String> {
         eprintln!("{}: {} positions", path.display(), v.len());
         recs.append(&mut v);
     }
-    SplitMix(a.seed).shuffle(&mut recs);
+    rules::rng::Rng::from_state(a.seed).shuffle_rem(&mut recs);
     if a.positions > 0 {
         recs.truncate(a.positions);
     }

@@ -13,6 +13,7 @@
 
 mod common;
 use common::*;
+use rules::rng::Rng;
 use rules::{Move, Position};
 use std::time::Duration;
 
@@ -62,8 +63,8 @@ const FENS: [&str; 3] = [
 ];
 
 /// A position line and what it stands for (`None`: refused).
-fn position_line(rng: &mut book::Rng, d: Dialect) -> (String, Option<Position>) {
-    let below = |rng: &mut book::Rng, n: u64| rng.next_u64() % n;
+fn position_line(rng: &mut Rng, d: Dialect) -> (String, Option<Position>) {
+    let below = |rng: &mut Rng, n: u64| rng.next_u64() % n;
     let fen = FENS[below(rng, 3) as usize];
     let mut pos = Position::from_fen(fen).unwrap();
     let mut words = Vec::new();
@@ -106,7 +107,7 @@ struct Go {
 }
 
 fn script(seed: u64, d: Dialect) -> (Vec<String>, Vec<Go>) {
-    let mut rng = book::Rng::new(seed);
+    let mut rng = Rng::with_stream(seed, book::RNG_STREAM);
     let mut lines = Vec::new();
     let mut gos = Vec::new();
     let mut model = Some(Position::startpos());
@@ -195,7 +196,7 @@ fn answers_match(d: Dialect, answers: &[Option<String>], gos: &[&Go]) -> bool {
 
 fn run(seed: u64, d: Dialect) {
     let (lines, gos) = script(seed, d);
-    let mut rng = book::Rng::new(seed ^ 0xde1a);
+    let mut rng = Rng::with_stream(seed ^ 0xde1a, book::RNG_STREAM);
     let mut q = Qili::start();
     let greeting = match d {
         Dialect::Ucci => "ucci",

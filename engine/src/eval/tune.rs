@@ -19,6 +19,7 @@ use super::tables::drawn_index;
 use crate::score::EVAL_LIMIT;
 use nets::data::PackedPosition;
 use rules::attacks;
+use rules::rng::Rng;
 use rules::{Color, PieceKind, Position, Square};
 
 /// Features: material by kind, placement by kind and drawn point, knight mobility by
@@ -489,26 +490,6 @@ pub struct EpochReport {
     pub positions_per_s: f64,
 }
 
-/// splitmix64: a small seeded generator for shuffling.
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    pub fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = (self.next_u64() % (i as u64 + 1)) as usize;
-            v.swap(i, j);
-        }
-    }
-}
-
 /// Adam from `init` over `set`; returns the rounded parameters (fixed shapes and
 /// untuned entries as in `init`).
 pub fn tune(
@@ -524,7 +505,7 @@ pub fn tune(
     let (mut m, mut v) = (vec![0.0; idx::LEN], vec![0.0; idx::LEN]);
     let (b1, b2, eps) = (0.9f64, 0.999f64, 1e-8);
     let mut ids: Vec<u32> = (0..set.len() as u32).collect();
-    let mut rng = SplitMix(cfg.seed);
+    let mut rng = Rng::from_state(cfg.seed);
     let batch = cfg.batch.max(1);
     let mut step = 0i32;
     for epoch in 1..=cfg.epochs {
@@ -535,7 +516,7 @@ pub fn tune(
             0.0
         };
         let lr = cfg.lr * (1.0 - 0.9 * frac);
-        rng.shuffle(&mut ids);
+        rng.shuffle_rem(&mut ids);
         let mut total = 0.0;
         for b in ids.chunks(batch) {
             let parts = par_chunks(b, cfg.threads, |c| {

@@ -3,32 +3,16 @@
 #![allow(dead_code)]
 
 use rules::repetition::Verdict;
+use rules::rng::Rng;
 use rules::{Color, Move};
 
-/// SplitMix64, seeded: the same "random" positions and strings every run.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform-enough index below `n` (n > 0).
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// Red or Black, evenly.
-    pub fn color(&mut self) -> Color {
-        if self.below(2) == 0 {
-            Color::Red
-        } else {
-            Color::Black
-        }
+/// Red or Black, evenly, from the workspace generator (remainder form, as the
+/// random positions of these tests were seeded).
+pub fn color(rng: &mut Rng) -> Color {
+    if rng.below_rem(2) == 0 {
+        Color::Red
+    } else {
+        Color::Black
     }
 }
 

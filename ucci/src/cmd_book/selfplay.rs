@@ -6,7 +6,6 @@
 
 use bench::{adjudicate, ArbiterRules};
 use book::records::Game;
-use book::Rng;
 use engine::eval::EvalChoice;
 use engine::{Engine, Limits, RootNoise, Score, SearchControl};
 use rayon::prelude::*;
@@ -33,11 +32,6 @@ pub struct SelfplaySettings {
 
 const ADJUDICATE_PLIES: usize = 8;
 
-/// Seed of game `index` (SplitMix of both).
-pub fn game_seed(seed: u64, index: usize) -> u64 {
-    Rng::new(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ index as u64).next_u64()
-}
-
 fn centipawns(s: Score) -> i32 {
     match s {
         Score::Cp(v) => v,
@@ -47,7 +41,7 @@ fn centipawns(s: Score) -> i32 {
 }
 
 fn play(engine: &mut Engine, s: &SelfplaySettings, index: usize) -> Game {
-    let seed = game_seed(s.seed, index);
+    let seed = rules::rng::game_seed(s.seed, index as u64, book::RNG_STREAM);
     engine.new_game();
     let arbiter = ArbiterRules::default();
     let control = SearchControl::new();

@@ -15,7 +15,8 @@ use super::go::Plan;
 use super::options::Settings;
 use super::output::{self, Flag};
 use super::Dialect;
-use book::{Book, Pick, Rng};
+use book::{Book, Pick, RNG_STREAM};
+use rules::rng::Rng;
 use engine::RootNoise;
 use rules::notation::to_chinese;
 use rules::{Move, Position};
@@ -53,7 +54,7 @@ impl BookPlay {
     pub fn with_seed(seed: u64) -> BookPlay {
         BookPlay {
             loaded: None,
-            rng: Rng::new(seed),
+            rng: Rng::with_stream(seed, RNG_STREAM),
         }
     }
 

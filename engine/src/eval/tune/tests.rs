@@ -8,7 +8,7 @@ use crate::eval::{evaluate_with, Evaluator, Hce};
 
 /// Positions from seeded random play (every ply kept, games restarted when over).
 fn random_positions(n: usize, seed: u64) -> Vec<Position> {
-    let mut rng = SplitMix(seed);
+    let mut rng = Rng::from_state(seed);
     let mut out = Vec::with_capacity(n);
     let mut pos = Position::startpos();
     let mut plies = 0;
@@ -38,7 +38,7 @@ fn random_positions(n: usize, seed: u64) -> Vec<Position> {
 
 /// The defaults with every tuned entry moved by a random amount in -40..=40.
 fn perturbed(seed: u64) -> HceParams {
-    let mut rng = SplitMix(seed);
+    let mut rng = Rng::from_state(seed);
     let mask = tuned_mask();
     let flat: Vec<i32> = HCE_PARAMS
         .to_flat()
@@ -182,7 +182,7 @@ fn tuning_lowers_the_loss_and_recovers_planted_values() {
 fn fitted_k_matches_the_labels_scale() {
     // Results drawn from σ(s / 250) of a known score: the fitted K is near 1/250.
     let positions = random_positions(6000, 21);
-    let mut rng = SplitMix(4);
+    let mut rng = Rng::from_state(4);
     let set = trace_all(&HCE_PARAMS, &positions, |pos| {
         let s = evaluate_with(&HCE_PARAMS, pos) as f64;
         let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
