@@ -4,8 +4,8 @@
 use book::build::{BuildOptions, Builder};
 use book::records::{read_pgn, Game};
 use book::{book_line, mirror_move, Book, BookKey, BookMove, Pick, RNG_STREAM};
-use rules::rng::Rng;
 use rules::pgn::GameResult;
+use rules::rng::Rng;
 use rules::{Move, Position};
 use std::collections::HashSet;
 
@@ -251,10 +251,22 @@ fn choices_follow_the_weights_and_best_is_the_heaviest() {
         .choose(&start, Pick::Weighted, &[h2e2, b2e2], 9)
         .is_none());
     // A line follows the book until it runs out.
-    let line = book_line(&book, &start, 10, Pick::Best, &mut Rng::with_stream(1, RNG_STREAM));
+    let line = book_line(
+        &book,
+        &start,
+        10,
+        Pick::Best,
+        &mut Rng::with_stream(1, RNG_STREAM),
+    );
     let text: Vec<String> = line.iter().map(|m| m.iccs()).collect();
     assert_eq!(text, ["h2e2", "h9g7", "h0g2"]);
-    let short = book_line(&book, &start, 2, Pick::Best, &mut Rng::with_stream(1, RNG_STREAM));
+    let short = book_line(
+        &book,
+        &start,
+        2,
+        Pick::Best,
+        &mut Rng::with_stream(1, RNG_STREAM),
+    );
     assert_eq!(short.len(), 2);
     // A position outside the book has no move.
     assert!(book.choose(&pos("c3c4"), Pick::Best, &[], 0).is_none());

@@ -4,8 +4,8 @@
 use crate::buckets::bucket;
 use crate::features;
 use crate::format::NarrowNet;
-use rules::rng::Rng;
 use crate::{NetError, Network, HIDDEN, INPUTS, OUT_WEIGHT_MAX, QA, QB, SCALE};
+use rules::rng::Rng;
 use rules::{Color, Position};
 
 /// Float weights in the layout of the net file (feature-major first layer).

@@ -16,9 +16,9 @@
 use crate::buckets::bucket;
 use crate::data::PackedPosition;
 use crate::reference::{FloatNet, FT_W_LIMIT, OUT_W_LIMIT};
-use rules::rng::Rng;
 use crate::{HIDDEN, SCALE};
 use rayon::prelude::*;
+use rules::rng::Rng;
 use std::time::Instant;
 
 #[derive(Clone, Debug)]

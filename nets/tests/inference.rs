@@ -5,12 +5,12 @@ mod common;
 
 use common::random_position;
 use nets::reference::FloatNet;
-use rules::rng::Rng;
 use nets::simd::{self, Backend};
 use nets::{
     buckets, features, Accumulator, AccumulatorStack, Network, HIDDEN, OUT_WEIGHT_MAX, QA, QB,
     SCALE,
 };
+use rules::rng::Rng;
 use rules::Position;
 
 /// A random one-head float net with weights spread over the whole quantisable range.

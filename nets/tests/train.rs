@@ -5,8 +5,8 @@ mod common;
 use common::random_position;
 use nets::data::{Outcome, PackedPosition};
 use nets::reference::FloatNet;
-use rules::rng::Rng;
 use nets::train::{self, TrainConfig};
+use rules::rng::Rng;
 use rules::{Color, PieceKind, Position};
 
 /// Material balance from the side to move's view (a learnable, position-dependent label).

@@ -7,8 +7,8 @@ use common::random_position;
 use nets::buckets::bucket;
 use nets::format::{self, HEADER_LEN};
 use nets::reference::FloatNet;
-use rules::rng::Rng;
 use nets::{features, Accumulator, Backend, NetError, HIDDEN, INPUTS, QA, QB, SCALE};
+use rules::rng::Rng;
 use rules::Position;
 
 const NARROW: usize = HIDDEN / 2;

@@ -11,8 +11,8 @@ use bench::{adjudicate, ArbiterRules};
 use clap::Args;
 use engine::{Engine, EngineOptions, Limits, Score, SearchControl};
 use nets::data::{self, Outcome, PackedPosition};
-use rules::rng::{game_seed, Rng, DEFAULT_STREAM};
 use rules::pgn::GameResult;
+use rules::rng::{game_seed, Rng, DEFAULT_STREAM};
 use rules::{Color, Position};
 use std::io::{BufWriter, Write};
 use std::path::PathBuf;
@@ -149,7 +149,11 @@ pub fn run(a: DatagenArgs) -> ExitCode {
     let (mut positions, mut results) = (0u64, [0u64; 3]);
     let mut progress = bench::progress::Progress::new("datagen: games", a.games, true);
     for g in 0..a.games {
-        let game = play_game(&mut engine, &a, game_seed(a.seed, a.first_game + g, DEFAULT_STREAM));
+        let game = play_game(
+            &mut engine,
+            &a,
+            game_seed(a.seed, a.first_game + g, DEFAULT_STREAM),
+        );
         let recs: Vec<PackedPosition> = game
             .kept
             .iter()

@@ -16,9 +16,9 @@ use super::options::Settings;
 use super::output::{self, Flag};
 use super::Dialect;
 use book::{Book, Pick, RNG_STREAM};
-use rules::rng::Rng;
 use engine::RootNoise;
 use rules::notation::to_chinese;
+use rules::rng::Rng;
 use rules::{Move, Position};
 
 /// What a `go` gets from the book.
