@@ -2,7 +2,7 @@
 //! cycle), who broke each run off, and whether the recorded result agrees with what
 //! the rules say; and a summary over a file of games.
 
-use super::ruling::{build, color_str, Ruling};
+use super::ruling::{build, color_str, num, Ruling};
 use rayon::prelude::*;
 use rules::pgn::{GameRecord, GameResult};
 use rules::records::game_title;
@@ -114,7 +114,7 @@ pub fn judge_game(g: &GameRecord, game: usize, o: Options) -> GameReport {
     for (i, &m) in g.moves.iter().enumerate() {
         if !pos.is_legal(m) {
             report.error = Some(match o.lang {
-                Lang::Zh => format!("第{}着不合规则", super::text::num(i + 1, o.lang)),
+                Lang::Zh => format!("第{}着不合规则", num(i + 1, o.lang)),
                 Lang::En => format!("ply {}: {m} is not a legal move", i + 1),
             });
             break;

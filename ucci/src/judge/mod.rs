@@ -129,7 +129,7 @@ pub fn notation_error_zh(e: &NotationError) -> String {
         NotationError::Ambiguous { text, moves } => {
             format!(
                 "「{text}」可指{}步合法着法",
-                text::num(moves.len(), Lang::Zh)
+                ruling::num(moves.len(), Lang::Zh)
             )
         }
     }
@@ -138,7 +138,7 @@ pub fn notation_error_zh(e: &NotationError) -> String {
 /// The error for move `i` (0-based) of a typed line, in `lang`.
 pub fn line_error(i: usize, e: &NotationError, lang: Lang) -> String {
     match lang {
-        Lang::Zh => format!("第{}着：{}", text::num(i + 1, lang), notation_error_zh(e)),
+        Lang::Zh => format!("第{}着：{}", ruling::num(i + 1, lang), notation_error_zh(e)),
         Lang::En => format!("move {}: {e}", i + 1),
     }
 }

@@ -12,6 +12,14 @@ use rules::repetition::{
 use rules::{Color, Piece, Position, Square};
 use serde::Serialize;
 
+/// A number as the language prints it.
+pub fn num(n: usize, lang: Lang) -> String {
+    match lang {
+        Lang::Zh => full_width(n as u32),
+        Lang::En => n.to_string(),
+    }
+}
+
 /// An article as cited in a ruling.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
 pub struct Cited {

@@ -4,8 +4,8 @@
 //! attacker to its target with the move's ruling beside it, and the ruling itself in a
 //! panel on the right. `html` wraps it in one self-contained page.
 
-use super::ruling::Ruling;
-use super::text::{glyph, num, render};
+use super::ruling::{num, Ruling};
+use super::text::{glyph, render};
 use rules::repetition::Lang;
 use rules::{Color, Move, Position, Square};
 use std::fmt::Write as _;

@@ -2,19 +2,11 @@
 //! Chinese notation and full-width numbers as the rule books do, and no Latin
 //! letters; `Lang::En` prints English terms, WXF and ICCS notation, and no Chinese.
 
-use super::ruling::{Cited, Ruling};
-use rules::repetition::articles::full_width;
+use super::game::{GameReport, Summary};
+use super::ruling::{num, Cited, Ruling};
 use rules::repetition::Lang;
 use rules::{Color, Piece, PieceKind, Square};
 use std::fmt::Write as _;
-
-/// A number as the language prints it.
-pub fn num(n: usize, lang: Lang) -> String {
-    match lang {
-        Lang::Zh => full_width(n as u32),
-        Lang::En => n.to_string(),
-    }
-}
 
 /// The glyph of a piece on a text board: Red 帅仕相俥傌炮兵, Black 将士象車馬砲卒 (the
 /// usual way to tell the two sets' rooks, knights and cannons apart in print).
@@ -238,7 +230,7 @@ pub fn unreachable_warning(reasons: &[String], lang: Lang) -> String {
 }
 
 /// A whole game's report as text.
-pub fn render_game(g: &super::game::GameReport, lang: Lang) -> String {
+pub fn render_game(g: &GameReport, lang: Lang) -> String {
     let zh = lang == Lang::Zh;
     let mut out = String::new();
     let title = match (&g.title, zh) {
@@ -360,7 +352,7 @@ pub fn render_game(g: &super::game::GameReport, lang: Lang) -> String {
 }
 
 /// The counts over a file as text.
-pub fn render_summary(s: &super::game::Summary, lang: Lang) -> String {
+pub fn render_summary(s: &Summary, lang: Lang) -> String {
     let n = |x: usize| num(x, lang);
     let list = |v: &[usize]| v.iter().map(|&g| n(g)).collect::<Vec<_>>();
     match lang {
