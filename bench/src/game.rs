@@ -4,7 +4,7 @@
 use crate::arbiter::{adjudicate, forbidden_moves, ArbiterRules, Termination};
 use crate::notation::{move_text, read_engine_move, MoveProblem, RankBase};
 use crate::process::{Engine, EngineError, Protocol};
-use crate::tc::{Clock, TimeControl};
+use engine::{Clock, TimeControl};
 use rules::pgn::GameRecord;
 use rules::{Color, Move, Position};
 use std::time::{Duration, Instant};

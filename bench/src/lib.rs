@@ -15,7 +15,6 @@ pub mod progress;
 pub mod runner;
 pub mod spsa;
 pub mod stats;
-pub mod tc;
 
 pub use arbiter::{adjudicate, ArbiterRules, PerpetualKind, Termination};
 pub use game::{
@@ -26,4 +25,3 @@ pub use openings::{load_openings, parse_openings, Opening};
 pub use process::{Engine, EngineConfig, EngineError, Protocol, ProtocolChoice};
 pub use runner::{run_match, MatchConfig, MatchSummary};
 pub use stats::{Sprt, SprtState, Tally};
-pub use tc::{Clock, TimeControl};

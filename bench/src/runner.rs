@@ -28,7 +28,7 @@ pub struct MatchConfig {
     pub game: GameRules,
     /// Time odds: each engine's own clock (first, second), whichever colour it
     /// plays; overrides `game.tc`.
-    pub engine_tc: Option<[crate::tc::TimeControl; 2]>,
+    pub engine_tc: Option<[engine::TimeControl; 2]>,
     pub sprt: Option<Sprt>,
     pub pgn_path: Option<std::path::PathBuf>,
     pub event: String,

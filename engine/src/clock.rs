@@ -1,4 +1,8 @@
-//! Time controls and the runner's own clock for each side.
+//! Time controls and clocks, one definition for the whole workspace: the control
+//! a match is played at (`TimeControl`, parsed from the strings `qili match --tc`
+//! and `qili timeplan --tc` take), one side's clock kept under it (`Clock`: the
+//! match runner's, and the time manager's simulated games), and what a `go`
+//! reports of a clock to the search (`ClockReading`, the time manager's input).
 //!
 //! A time control is a list of stages, each `[MOVES/]TIME[+INC]` or `TIME/MOVES[+INC]`:
 //! `1800+0` (sudden death), `600+10` (Fischer increment), `60m/30 then 10m/10`
@@ -6,6 +10,7 @@
 //! repeats if it has a move count. Times are seconds unless they carry a unit
 //! (`ms`, `s`, `m`, `h`); in `A/B` the part with a time unit is the time, and with no
 //! unit on either the first number is the move count (`40/300` = 40 moves in 300 s).
+//! Unequal clocks are one control per side.
 
 use std::fmt;
 use std::str::FromStr;
@@ -18,9 +23,47 @@ pub struct Stage {
     pub inc_ms: u64,
 }
 
+/// A control as a tournament writes it: its stages in order; the last one repeats
+/// if it has a move count.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TimeControl {
     pub stages: Vec<Stage>,
+}
+
+impl TimeControl {
+    /// One stage: sudden death (`inc_ms` 0) or Fischer increment.
+    pub fn simple(start_ms: u64, inc_ms: u64) -> TimeControl {
+        TimeControl {
+            stages: vec![Stage {
+                moves: None,
+                base_ms: start_ms,
+                inc_ms,
+            }],
+        }
+    }
+
+    /// The time on the clock at the start.
+    pub fn start_ms(&self) -> u64 {
+        self.stages.first().map_or(0, |s| s.base_ms)
+    }
+}
+
+/// The clock as the GUI reports it for the side to move at a `go`: all the search
+/// learns of the control (a UCI or UCCI GUI sends readings, never the control).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockReading {
+    /// Our remaining time in milliseconds.
+    pub time_ms: u64,
+    /// Our increment per move in milliseconds.
+    pub inc_ms: u64,
+    /// Moves to the next time control, if the control is staged.
+    pub moves_to_go: Option<u32>,
+    /// The opponent's remaining time and increment, when known.
+    pub opp_time_ms: Option<u64>,
+    pub opp_inc_ms: Option<u64>,
+    /// The GUI sends whole seconds (UCCI without `usemillisec`): too coarse to
+    /// measure the lag from.
+    pub whole_seconds: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -142,7 +185,8 @@ impl fmt::Display for TimeControl {
     }
 }
 
-/// One side's clock, kept by the runner from wall time.
+/// One side's clock under a control: kept from wall time by the match runner, and
+/// from simulated thinking by `timeman::simulate`.
 #[derive(Clone, Debug)]
 pub struct Clock {
     tc: TimeControl,
@@ -177,6 +221,16 @@ impl Clock {
     /// Moves left to the next time control, for staged controls.
     pub fn moves_to_go(&self) -> Option<u32> {
         self.current().moves.map(|m| m - self.moves_in_stage)
+    }
+
+    /// What a GUI would send of this clock at a `go` (the opponent's unknown).
+    pub fn reading(&self) -> ClockReading {
+        ClockReading {
+            time_ms: self.remaining_ms(),
+            inc_ms: self.increment_ms(),
+            moves_to_go: self.moves_to_go(),
+            ..ClockReading::default()
+        }
     }
 
     /// Charge a move that took `elapsed_ms`. Returns false if the flag fell
@@ -282,5 +336,40 @@ mod tests {
         assert_eq!(c.moves_to_go(), Some(1));
         assert!(c.charge(1000, 0));
         assert_eq!(c.remaining_ms(), 13000, "last stage repeats");
+    }
+
+    #[test]
+    fn fast_and_unequal_controls() {
+        let fast = tc("3+0.05");
+        assert_eq!(fast, TimeControl::simple(3000, 50));
+        assert_eq!(fast.start_ms(), 3000);
+        assert_eq!(fast.to_string(), "3+0.05");
+        // Unequal clocks, one control a side: Red 6 min, Black 4 min + 3 s.
+        assert_eq!(tc("6m"), TimeControl::simple(360_000, 0));
+        assert_eq!(tc("4m+3s"), TimeControl::simple(240_000, 3000));
+        assert_eq!(tc("4m+3s").to_string(), "240+3");
+    }
+
+    #[test]
+    fn readings_follow_the_clock() {
+        let mut c = Clock::new(&tc("3+0.05"));
+        assert!(c.charge(1000, 0));
+        assert_eq!(
+            c.reading(),
+            ClockReading {
+                time_ms: 2050,
+                inc_ms: 50,
+                moves_to_go: None,
+                ..ClockReading::default()
+            }
+        );
+        let mut c = Clock::new(&tc("2/10 then 1/5"));
+        assert_eq!(c.reading().moves_to_go, Some(2));
+        assert!(c.charge(3000, 0));
+        assert!(c.charge(3000, 0));
+        let r = c.reading();
+        assert_eq!((r.time_ms, r.moves_to_go), (9000, Some(1)));
+        assert!(!c.charge(10_000, 0));
+        assert_eq!(c.reading().time_ms, 0, "a fallen flag reads 0");
     }
 }

@@ -3,6 +3,7 @@
 //! 棋例 verdicts of `rules::repetition`.
 
 pub mod bench_positions;
+pub mod clock;
 pub mod eval;
 pub mod history;
 pub mod limits;
@@ -19,9 +20,10 @@ pub mod timeman;
 pub mod tt;
 pub mod wdl;
 
+pub use clock::{Clock, ClockReading, Stage, TimeControl};
 pub use limits::{Limits, RootNoise, Score, SearchControl, SearchInfo, SearchResult, SearchStats};
 pub use strength::Strength;
-pub use timeman::{TimeBudget, TimeControl};
+pub use timeman::TimeBudget;
 
 use eval::{AnyEval, EvalChoice};
 use history::Histories;

@@ -2,7 +2,7 @@
 //! (`SearchControl`), and what it reports (`SearchInfo`, `SearchResult`).
 //! This is the contract between the protocol front-ends and the searcher.
 
-use crate::timeman::TimeControl;
+use crate::clock::ClockReading;
 use rules::Move;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex};
@@ -16,7 +16,7 @@ pub struct Limits {
     /// Exact time for this move, in milliseconds.
     pub movetime_ms: Option<u64>,
     /// The side to move's clock (and the opponent's, when known).
-    pub clock: Option<TimeControl>,
+    pub clock: Option<ClockReading>,
     /// Search until stopped (`go infinite`, and `go ponder` until `ponderhit`).
     pub infinite: bool,
     /// Only these root moves (UCI `searchmoves`); empty means all.

@@ -1,8 +1,8 @@
 //! Time manager: from a clock to a soft budget (don't start another iteration
 //! past it) and a hard budget (stop the search at once).
 //!
-//! CONTRACT (kept stable for search): `TimeControl`, `TimeBudget`, `allocate`,
-//! `TimeBudget::soft_scaled`, `Lag`, `LagTracker`.
+//! CONTRACT (kept stable for search): `ClockReading` (in `crate::clock`),
+//! `TimeBudget`, `allocate`, `TimeBudget::soft_scaled`, `Lag`, `LagTracker`.
 //!
 //! The controls it must serve (seed rules): sudden death (包干制, 15–60 minutes a
 //! side), Fischer increment (加秒制: 10 min + 10 s, 5 min + 3 s, 3 min + 2 s),
@@ -34,25 +34,9 @@ mod tests;
 
 pub use lag::{Lag, LagTracker};
 
+use crate::clock::ClockReading;
 use crate::limits::SearchControl;
 use std::time::Instant;
-
-/// The clock as the GUI reports it for the side to move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct TimeControl {
-    /// Our remaining time in milliseconds.
-    pub time_ms: u64,
-    /// Our increment per move in milliseconds.
-    pub inc_ms: u64,
-    /// Moves to the next time control, if the control is staged.
-    pub moves_to_go: Option<u32>,
-    /// The opponent's remaining time and increment, when known.
-    pub opp_time_ms: Option<u64>,
-    pub opp_inc_ms: Option<u64>,
-    /// The GUI sends whole seconds (UCCI without `usemillisec`): too coarse to
-    /// measure the lag from.
-    pub whole_seconds: bool,
-}
 
 /// How long this move may take.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -99,7 +83,7 @@ const HICCUP_MS: u64 = 10;
 const HICCUP_SHARE: u64 = 10;
 
 /// How many moves this budget plans for.
-pub fn horizon(tc: &TimeControl, game_ply: u32) -> u64 {
+pub fn horizon(tc: &ClockReading, game_ply: u32) -> u64 {
     match tc.moves_to_go {
         Some(n) if n > 0 => u64::from(n).min(100),
         _ => {
@@ -113,7 +97,7 @@ pub fn horizon(tc: &TimeControl, game_ply: u32) -> u64 {
 
 /// Budget for one move. `lag` is what every move costs beyond thinking (measured,
 /// or the Move Overhead floor); `game_ply` the plies played so far.
-pub fn allocate(tc: &TimeControl, lag: &Lag, game_ply: u32) -> TimeBudget {
+pub fn allocate(tc: &ClockReading, lag: &Lag, game_ply: u32) -> TimeBudget {
     let h = horizon(tc, game_ply);
     let inc = tc.inc_ms;
     // What this move can use at all without the flag falling when the answer

@@ -1,5 +1,7 @@
 //! Qili's rules crate: the xiangqi board, bitboard move generation, FEN, move
 //! notation and the Asian repetition rules (棋例). No dependencies, no search.
+//! Also the workspace's one seeded generator (`rng`) and file checksum (`checksum`),
+//! here because every crate depends on this one.
 
 // The one exception is `MoveList`, whose uninitialised slots are what make a
 // move list free to create at every search node (see `movegen.rs`).
@@ -7,8 +9,8 @@
 
 pub mod attacks;
 pub mod bitboard;
-pub mod checksum;
 mod checks;
+pub mod checksum;
 pub mod diagram;
 pub mod fen;
 pub mod movegen;

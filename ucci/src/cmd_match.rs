@@ -3,8 +3,9 @@
 //! this file turns the command line into a `bench::MatchConfig`.
 
 use bench::game::{FixedLimits, FlagPolicy, ScoreRules};
-use bench::{ArbiterRules, EngineConfig, MatchConfig, ProtocolChoice, RankBase, Sprt, TimeControl};
+use bench::{ArbiterRules, EngineConfig, MatchConfig, ProtocolChoice, RankBase, Sprt};
 use clap::Args;
+use engine::TimeControl;
 use rules::repetition::{NaturalLimit, RuleSet};
 use std::path::PathBuf;
 use std::process::ExitCode;

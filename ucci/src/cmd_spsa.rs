@@ -5,9 +5,10 @@
 //! log, and the end prints the values to put into `params::DEFAULT`.
 
 use bench::spsa::Spsa;
-use bench::{EngineConfig, MatchConfig, TimeControl};
+use bench::{EngineConfig, MatchConfig};
 use clap::Args;
 use engine::params::{self, Tunable};
+use engine::TimeControl;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

@@ -2,9 +2,10 @@
 //! on a simulated clock (`engine::timeman::simulate`): time per move by phase of
 //! the game, the lowest clock, and whether the game would be lost on time.
 
-use bench::{GuiLag, TimeControl};
+use bench::GuiLag;
 use clap::Args;
-use engine::timeman::simulate::{final_clock, phases, simulate, Control, LagModel, Stage};
+use engine::timeman::simulate::{final_clock, phases, simulate, LagModel};
+use engine::TimeControl;
 use std::process::ExitCode;
 
 #[derive(Args)]
@@ -28,18 +29,6 @@ pub struct TimePlanArgs {
 }
 
 pub fn run(a: TimePlanArgs) -> ExitCode {
-    let control = Control {
-        stages: a
-            .tc
-            .stages
-            .iter()
-            .map(|s| Stage {
-                moves: s.moves,
-                base_ms: s.base_ms,
-                inc_ms: s.inc_ms,
-            })
-            .collect(),
-    };
     let lag = if a.lag.hi_ms > a.lag.lo_ms {
         LagModel::Uniform {
             lo: a.lag.lo_ms,
@@ -49,7 +38,7 @@ pub fn run(a: TimePlanArgs) -> ExitCode {
     } else {
         LagModel::Fixed(a.lag.lo_ms)
     };
-    let game = simulate(&control, lag, a.overhead, a.moves.max(1), a.hard_every);
+    let game = simulate(&a.tc, lag, a.overhead, a.moves.max(1), a.hard_every);
     println!(
         "control {}, lag {}, Move Overhead {} ms, {} moves simulated",
         a.tc,
@@ -75,7 +64,7 @@ pub fn run(a: TimePlanArgs) -> ExitCode {
             ms(r.lowest_clock_ms as f64)
         );
     }
-    let end = final_clock(&control, &game);
+    let end = final_clock(&a.tc, &game);
     if game.len() < a.moves as usize || end < 0 {
         println!("lost on time at move {}", game.len());
         return ExitCode::FAILURE;

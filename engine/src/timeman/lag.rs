@@ -13,7 +13,7 @@
 //! lag (a high quantile, plus a little) is what the hard limit keeps in hand for
 //! this move. The user's `Move Overhead` is a floor under both.
 
-use super::TimeControl;
+use crate::clock::ClockReading;
 use std::collections::VecDeque;
 
 /// What a move costs beyond our own thinking, in milliseconds.
@@ -50,7 +50,7 @@ const MAX_OBSERVED_MS: u64 = 60_000;
 #[derive(Clone, Copy, Debug)]
 struct Played {
     game_ply: u32,
-    clock: TimeControl,
+    clock: ClockReading,
     thought_ms: u64,
 }
 
@@ -74,7 +74,7 @@ impl LagTracker {
 
     /// A search is about to start at `game_ply` with `clock`: if our previous
     /// move was two plies ago in the same game, learn its lag.
-    pub fn before_search(&mut self, clock: &TimeControl, game_ply: u32) {
+    pub fn before_search(&mut self, clock: &ClockReading, game_ply: u32) {
         let Some(prev) = self.last.take() else {
             return;
         };
@@ -100,7 +100,7 @@ impl LagTracker {
 
     /// A search that counted on the clock ended after `thought_ms` (from `go`, or
     /// from `ponderhit`, to the answer).
-    pub fn after_search(&mut self, clock: &TimeControl, game_ply: u32, thought_ms: u64) {
+    pub fn after_search(&mut self, clock: &ClockReading, game_ply: u32, thought_ms: u64) {
         self.last = Some(Played {
             game_ply,
             clock: *clock,
@@ -141,11 +141,11 @@ impl LagTracker {
 mod tests {
     use super::*;
 
-    fn tc(time_ms: u64, inc_ms: u64) -> TimeControl {
-        TimeControl {
+    fn tc(time_ms: u64, inc_ms: u64) -> ClockReading {
+        ClockReading {
             time_ms,
             inc_ms,
-            ..TimeControl::default()
+            ..ClockReading::default()
         }
     }
 
@@ -201,7 +201,7 @@ mod tests {
         // Whole seconds.
         t.after_search(&tc(5000, 0), 10, 100);
         t.before_search(
-            &TimeControl {
+            &ClockReading {
                 whole_seconds: true,
                 ..tc(4000, 0)
             },
@@ -210,7 +210,7 @@ mod tests {
         assert_eq!(t.observations(), 0);
         // A staged control that refilled the clock.
         t.after_search(
-            &TimeControl {
+            &ClockReading {
                 moves_to_go: Some(1),
                 ..tc(5000, 0)
             },

@@ -8,40 +8,8 @@
 //! changing, with a falling score now and then), and every `hard_every`-th search
 //! runs to its hard limit.
 
-use super::{allocate, LagTracker, TimeBudget, TimeControl};
-
-/// One stage of a control: `moves` moves (`None`: the rest of the game) in
-/// `base_ms`, plus `inc_ms` a move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Stage {
-    pub moves: Option<u32>,
-    pub base_ms: u64,
-    pub inc_ms: u64,
-}
-
-/// A control as a tournament writes it: its stages in order; the last one repeats
-/// if it has a move count (60 min for 30 moves, then 10 min for every 10 moves).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Control {
-    pub stages: Vec<Stage>,
-}
-
-impl Control {
-    /// One stage: sudden death (`inc_ms` 0) or Fischer increment.
-    pub fn simple(start_ms: u64, inc_ms: u64) -> Control {
-        Control {
-            stages: vec![Stage {
-                moves: None,
-                base_ms: start_ms,
-                inc_ms,
-            }],
-        }
-    }
-
-    pub fn start_ms(&self) -> u64 {
-        self.stages.first().map_or(0, |s| s.base_ms)
-    }
-}
+use super::{allocate, LagTracker, TimeBudget};
+use crate::clock::{Clock, TimeControl};
 
 /// One simulated move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -81,11 +49,11 @@ const PATTERN: [(f64, i32); 10] = [
     (0.0, 0),
 ];
 
-/// Play `moves` of our moves (the opponent's time is not simulated) with the
+/// Play `moves` of our moves at `control` (the opponent's time is not simulated) with the
 /// Move Overhead floor `overhead_ms`; stops early if the clock runs out (the last
 /// move then has a negative clock after it).
 pub fn simulate(
-    control: &Control,
+    control: &TimeControl,
     lag: LagModel,
     overhead_ms: u64,
     moves: u32,
@@ -95,23 +63,16 @@ pub fn simulate(
         LagModel::Uniform { seed, .. } => seed | 1,
         LagModel::Fixed(_) => 1,
     };
-    let Some(&first) = control.stages.first() else {
+    if control.stages.is_empty() {
         return Vec::new();
-    };
-    let mut stage_index = 0;
-    let mut stage = first;
-    let mut clock = stage.base_ms as i64;
-    let mut to_go = stage.moves;
+    }
+    // The clock the match runner keeps, charged with the simulated time.
+    let mut clock = Clock::new(control);
     let mut tracker = LagTracker::new();
     let mut out = Vec::new();
     for m in 0..moves {
         let ply = 2 * m;
-        let tc = TimeControl {
-            time_ms: clock.max(0) as u64,
-            inc_ms: stage.inc_ms,
-            moves_to_go: to_go,
-            ..TimeControl::default()
-        };
+        let tc = clock.reading();
         tracker.before_search(&tc, ply);
         let budget = allocate(&tc, &tracker.lag(overhead_ms), ply);
         let (instability, drop) = PATTERN[m as usize % PATTERN.len()];
@@ -131,33 +92,21 @@ pub fn simulate(
             }
         };
         out.push(SimMove {
-            clock_ms: clock,
+            clock_ms: clock.remaining_ms() as i64,
             budget,
             spent_ms: spent,
             lag_ms,
         });
-        clock -= (spent + lag_ms) as i64;
-        if clock < 0 {
+        // No margin: a clock below zero has flagged.
+        if !clock.charge(spent + lag_ms, 0) {
             break;
-        }
-        clock += stage.inc_ms as i64;
-        if let Some(n) = to_go {
-            if n <= 1 {
-                // The next stage (or this one again, if it is the last).
-                stage_index = (stage_index + 1).min(control.stages.len() - 1);
-                stage = control.stages[stage_index];
-                clock += stage.base_ms as i64;
-                to_go = stage.moves;
-            } else {
-                to_go = Some(n - 1);
-            }
         }
     }
     out
 }
 
 /// The clock after the last simulated move (negative: flagged).
-pub fn final_clock(control: &Control, game: &[SimMove]) -> i64 {
+pub fn final_clock(control: &TimeControl, game: &[SimMove]) -> i64 {
     game.last().map_or(control.start_ms() as i64, |m| {
         m.clock_ms - (m.spent_ms + m.lag_ms) as i64
     })

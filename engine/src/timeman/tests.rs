@@ -3,8 +3,9 @@
 //! clocks, keep (and then use) a reserve in sudden death, and survive whatever
 //! numbers a GUI sends.
 
-use super::simulate::{final_clock, phases, simulate, Control, LagModel, Stage};
+use super::simulate::{final_clock, phases, simulate, LagModel};
 use super::*;
+use crate::clock::{Stage, TimeControl};
 
 const MIN: u64 = 60_000;
 const SEC: u64 = 1_000;
@@ -27,7 +28,7 @@ fn play_out(
     let mut lowest = clock;
     let mut to_go = first_stage.map(|s| s.0);
     for m in 0..moves {
-        let tc = TimeControl {
+        let tc = ClockReading {
             time_ms: clock.max(0) as u64,
             inc_ms,
             moves_to_go: to_go,
@@ -83,7 +84,7 @@ fn scaled_max(b: &TimeBudget) -> u64 {
 fn an_increment_that_pays_the_lag_leaves_time_to_think() {
     // 3 s + 50 ms with 50 ms of Move Overhead: the increment pays each move's
     // lag, so the clock is spread over the horizon instead of being banked.
-    let tc = TimeControl {
+    let tc = ClockReading {
         time_ms: 3000,
         inc_ms: 50,
         moves_to_go: None,
@@ -94,14 +95,14 @@ fn an_increment_that_pays_the_lag_leaves_time_to_think() {
     let b = allocate(&tc, &Lag::fixed(50), 0);
     assert!(b.soft_ms >= 40, "{b:?}");
     // Sudden death with the same clock still banks lag for a long game.
-    let sd = allocate(&TimeControl { inc_ms: 0, ..tc }, &Lag::fixed(50), 0);
+    let sd = allocate(&ClockReading { inc_ms: 0, ..tc }, &Lag::fixed(50), 0);
     assert!(sd.soft_ms < b.soft_ms, "{sd:?} vs {b:?}");
 }
 
 #[test]
 fn pondering_lengthens_the_soft_limit_only() {
     for (time_ms, inc_ms) in [(600_000, 0), (300_000, 3000), (2000, 0), (50, 0)] {
-        let tc = TimeControl {
+        let tc = ClockReading {
             time_ms,
             inc_ms,
             moves_to_go: None,
@@ -226,7 +227,7 @@ fn budgets_never_exceed_the_clock() {
                 Some(500),
             ] {
                 for overhead in [0, 30, 1_000] {
-                    let tc = TimeControl {
+                    let tc = ClockReading {
                         time_ms: time,
                         inc_ms: inc,
                         moves_to_go: mtg,
@@ -254,7 +255,7 @@ fn budgets_never_exceed_the_clock() {
 
 #[test]
 fn typical_budgets_are_sensible() {
-    let sd = TimeControl {
+    let sd = ClockReading {
         time_ms: 30 * MIN,
         ..Default::default()
     };
@@ -262,7 +263,7 @@ fn typical_budgets_are_sensible() {
     // About 1/50 of the clock at the start: 36 s.
     assert!((30 * SEC..=40 * SEC).contains(&b.soft_ms), "{b:?}");
     assert!(b.hard_ms >= 3 * b.soft_ms, "{b:?}");
-    let inc = TimeControl {
+    let inc = ClockReading {
         time_ms: 3 * MIN,
         inc_ms: 2 * SEC,
         ..Default::default()
@@ -270,7 +271,7 @@ fn typical_budgets_are_sensible() {
     let b = allocate(&inc, &Lag::fixed(50), 20);
     // Clock/horizon plus nearly the whole increment.
     assert!((4 * SEC..=7 * SEC).contains(&b.soft_ms), "{b:?}");
-    let staged = TimeControl {
+    let staged = ClockReading {
         time_ms: 10 * MIN,
         moves_to_go: Some(10),
         ..Default::default()
@@ -278,17 +279,17 @@ fn typical_budgets_are_sensible() {
     let b = allocate(&staged, &Lag::fixed(50), 60);
     assert!((55 * SEC..=60 * SEC).contains(&b.soft_ms), "{b:?}");
     // A lead on the opponent's clock buys a little time, a deficit costs some.
-    let base = TimeControl {
+    let base = ClockReading {
         time_ms: 6 * MIN,
         inc_ms: 3 * SEC,
         ..Default::default()
     };
-    let ahead = TimeControl {
+    let ahead = ClockReading {
         opp_time_ms: Some(2 * MIN),
         opp_inc_ms: Some(3 * SEC),
         ..base
     };
-    let behind = TimeControl {
+    let behind = ClockReading {
         opp_time_ms: Some(12 * MIN),
         opp_inc_ms: Some(3 * SEC),
         ..base
@@ -301,7 +302,7 @@ fn typical_budgets_are_sensible() {
     assert!(ba.soft_ms > b0.soft_ms && bb.soft_ms < b0.soft_ms);
     // Later in a sudden-death game the horizon shrinks, so a move gets a larger share.
     let late = allocate(
-        &TimeControl {
+        &ClockReading {
             time_ms: 10 * MIN,
             ..Default::default()
         },
@@ -309,7 +310,7 @@ fn typical_budgets_are_sensible() {
         120,
     );
     let early = allocate(
-        &TimeControl {
+        &ClockReading {
             time_ms: 10 * MIN,
             ..Default::default()
         },
@@ -352,8 +353,8 @@ fn ponder_clock_starts_at_ponderhit() {
     assert!(counted_elapsed_ms(start, &control).unwrap() >= 500);
 }
 
-fn control(start_ms: u64, inc_ms: u64) -> Control {
-    Control::simple(start_ms, inc_ms)
+fn control(start_ms: u64, inc_ms: u64) -> TimeControl {
+    TimeControl::simple(start_ms, inc_ms)
 }
 
 /// Fast increment games with the lag measured from the clocks: the increment is
@@ -379,7 +380,7 @@ fn increment_is_spent_and_the_clock_never_grows() {
             "{start}+{inc} hoards"
         );
         for (i, m) in game.iter().enumerate().skip(1) {
-            let h = horizon(&TimeControl::default(), 2 * i as u32);
+            let h = horizon(&ClockReading::default(), 2 * i as u32);
             let share = m.clock_ms as u64 / h + inc;
             assert!(
                 m.budget.soft_ms * 2 >= share,
@@ -447,7 +448,7 @@ fn gui_numbers_never_overflow() {
             for opp in [None, Some(0), Some(u64::MAX)] {
                 for mtg in [None, Some(1), Some(u32::MAX)] {
                     for lag in [Lag::fixed(0), Lag::fixed(u64::MAX)] {
-                        let tc = TimeControl {
+                        let tc = ClockReading {
                             time_ms: time,
                             inc_ms: inc,
                             moves_to_go: mtg,
@@ -475,7 +476,7 @@ fn gui_numbers_never_overflow() {
 /// in sudden death a reserve kept for the last moves.
 #[test]
 fn long_controls_keep_every_move_within_its_limits() {
-    let staged = Control {
+    let staged = TimeControl {
         stages: vec![
             Stage {
                 moves: Some(40),
@@ -511,8 +512,8 @@ fn long_controls_keep_every_move_within_its_limits() {
     assert!(game[40].clock_ms > game[39].clock_ms);
 }
 
-fn staged_control() -> Control {
-    Control {
+fn staged_control() -> TimeControl {
+    TimeControl {
         stages: vec![
             Stage {
                 moves: Some(40),

@@ -5,7 +5,7 @@ use super::command::{clip, GoParams};
 use super::options::Settings;
 use super::output::Flag;
 use super::Dialect;
-use engine::{Limits, Score, TimeControl};
+use engine::{ClockReading, Limits, Score};
 use rules::{Color, Move, Position};
 
 /// A `go` turned into limits, plus what the session must remember about it.
@@ -38,7 +38,7 @@ pub fn plan(
     let ms = |v: Option<u64>| v.map(|v| v.saturating_mul(unit));
     let us = pos.side_to_move();
     let clock = if g.time.is_some() {
-        Some(TimeControl {
+        Some(ClockReading {
             time_ms: ms(g.time).unwrap_or(0),
             inc_ms: ms(g.increment).unwrap_or(0),
             moves_to_go: g.movestogo,
@@ -52,7 +52,7 @@ pub fn plan(
             Color::Black => (g.btime, g.wtime, g.binc, g.winc),
         };
         match ours {
-            Some(t) => Some(TimeControl {
+            Some(t) => Some(ClockReading {
                 time_ms: t,
                 inc_ms: inc.unwrap_or(0),
                 moves_to_go: g.movestogo,
