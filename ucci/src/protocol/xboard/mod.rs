@@ -130,9 +130,10 @@ impl<S: Searcher> Xboard<S> {
     pub fn run(&mut self) {
         loop {
             // Held lines run once no search is in the way, before newer ones.
-            // A ponder search is not in the way: such lines stop it themselves.
+            // Only a search for the engine's move holds lines back; under an
+            // analysis or a ponder search they run (and stop it themselves).
             let held = match &self.thinking {
-                Some(t) if t.ponder.is_none() => None,
+                Some(t) if !t.analysis && t.ponder.is_none() => None,
                 _ => self.deferred.pop_front(),
             };
             let event = match held {
@@ -222,6 +223,13 @@ impl<S: Searcher> Xboard<S> {
             _ if analysis => {
                 self.abort();
                 self.idle(cmd)
+            }
+            // These drop the move being searched. Lines held back before them
+            // still run first, in order.
+            Cmd::New | Cmd::Force | Cmd::Result(_) if !self.deferred.is_empty() => {
+                self.deferred.push_back(Input::Line(line.to_string()));
+                self.abort();
+                Flow::Continue
             }
             Cmd::New | Cmd::Force | Cmd::Result(_) => {
                 self.abort();
