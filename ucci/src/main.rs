@@ -4,6 +4,7 @@
 
 #![forbid(unsafe_code)]
 
+mod cli;
 mod cmd_analyze;
 mod cmd_bench;
 mod cmd_book;
