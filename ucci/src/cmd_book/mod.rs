@@ -4,6 +4,7 @@
 //! are here, as that crate knows nothing of the engine. See docs/BOOK.md.
 
 mod rescore;
+#[cfg(feature = "dev-tools")]
 mod selfplay;
 
 use crate::cli::engine::EngineArgs;
@@ -45,6 +46,7 @@ struct BuildArgs {
     /// PGN files (ICCS, WXF or Chinese movetext).
     #[arg(long, num_args = 1.., value_name = "FILE")]
     pgn: Vec<PathBuf>,
+    #[cfg(feature = "dev-tools")]
     #[command(flatten)]
     selfplay: SelfplayArgs,
     /// Count the first this many plies of each game.
@@ -66,7 +68,8 @@ struct BuildArgs {
     engine: EngineArgs,
 }
 
-/// Books from the engine's own games.
+/// Books from the engine's own games: a developer tool (`--features dev-tools`).
+#[cfg(feature = "dev-tools")]
 #[derive(Args)]
 struct SelfplayArgs {
     /// Also play games engine against engine and count them.
@@ -133,9 +136,18 @@ pub fn run(a: BookArgs) -> ExitCode {
 }
 
 fn build(a: &BuildArgs) -> Result<(), String> {
+    #[cfg(feature = "dev-tools")]
     let selfplay = a.selfplay.selfplay;
+    #[cfg(not(feature = "dev-tools"))]
+    let selfplay = false;
     if a.pgn.is_empty() && !selfplay {
-        return Err("give --pgn FILE… and/or --selfplay".into());
+        return Err(if cfg!(feature = "dev-tools") {
+            "give --pgn FILE… and/or --selfplay".into()
+        } else {
+            "give --pgn FILE… (books from self-play, --selfplay, are a developer tool: \
+             cargo build --release --features qili/dev-tools)"
+                .into()
+        });
     }
     if !(0.0..=1.0).contains(&a.min_score) {
         return Err("--min-score must be between 0 and 1".into());
@@ -164,6 +176,7 @@ fn build(a: &BuildArgs) -> Result<(), String> {
             builder.add_game(g, options.max_plies);
         }
     }
+    #[cfg(feature = "dev-tools")]
     if selfplay {
         self_play(
             &a.selfplay,
@@ -221,6 +234,7 @@ fn build(a: &BuildArgs) -> Result<(), String> {
 }
 
 /// Play the self-play games `a` asks for and count them into `builder`.
+#[cfg(feature = "dev-tools")]
 fn self_play(
     a: &SelfplayArgs,
     search: &EngineArgs,
