@@ -66,10 +66,13 @@ pub static ARTICLES: &[ArticleText] = &[
     t(Axf(8), "一将一闲，一将一要抽吃均作和局", "one check and one idle move (or one threat to win by a check): a draw"),
     t(Axf(9), "单炮或双炮不能长捉一车，有根车亦不能长捉之", "a cannon may not perpetually chase a rook, protected or not"),
     t(Axf(10), "单炮分别轮回长捉两车作和，双炮分别轮回长捉两车亦作和", "one or two cannons chasing two rooks in turn: a draw"),
+    t(Axf(11), "一捉一要抽吃判和局", "one chase and one threat to win by a discovered check: a draw"),
     t(Axf(12), "车可长捉有根炮", "a rook may keep attacking a protected cannon"),
     t(Axf(13), "车捉无根炮……均不得长捉之", "a rook may not perpetually chase an unprotected cannon"),
     t(Axf(14), "车被马牵制不能移动时，无论马是否有根，均不能以任何子长捉车", "a rook held by a knight may not be chased by any piece, whether the knight is protected or not"),
+    t(Axf(15), "炮马不能分别长捉一车，无论车是否有根……炮马方亦不能长捉之", "a cannon and a knight (or two knights) may not chase one rook in turn, protected or not"),
     t(Axf(16), "马长捉车……马方亦不能长捉之", "a knight may not perpetually chase a rook"),
+    t(Axf(17), "车马循环长捉作和", "rook and knight chasing each other in a cycle: a draw"),
     t(Axf(18), "车长捉马……车方均不能长捉之", "a rook may not perpetually chase a knight"),
     t(Axf(19), "捉同类子，双方均未受牵制互能去子者，视为长献；一方不能去子时，对方不能长捉之", "like pieces that can take each other offer an exchange; if one cannot take back, the other chases it"),
     t(Axf(20), "炮利用别子做炮台捉无根之马、士、象、过河兵卒，仍作为长捉", "a cannon chasing over a moving screen chases (knight, advisor, elephant, crossed pawn)"),
@@ -84,6 +87,7 @@ pub static ARTICLES: &[ArticleText] = &[
     t(Axf(29), "有根子被捉时，如其根受牵制失去保护力者（假根），则不能长捉之", "a protector that cannot legally take back is a false root: the piece is chased"),
     t(Axf(30), "两子或多子劫一子时，如该子为真根子，不作长捉论", "several pieces attacking one truly protected piece: no perpetual chase"),
     t(Axf(31), "捉两步而其中一步兼兑者仍作长捉", "a chase that is also an offer of exchange is still a chase"),
+    t(Axf(33), "长要抽吃作和", "perpetual threats to win by a discovered check: a draw"),
     t(Axf(34), "长拦作和", "perpetual blocking: a draw"),
     t(Axf(35), "长兑，长献均作和", "perpetual offers of exchange or of a piece: a draw"),
     t(Cn(1), "将：走子直接攻击对方帅(将)", "check: a move that attacks the enemy king"),
@@ -223,7 +227,7 @@ pub fn chase_articles(c: &Chase, l: &MoveLabel, rules: RuleSet) -> Vec<Article> 
             let moved = c.from == l.mv.to();
             match c.reason {
                 ChaseReason::Joint => return vec![Axf(30)],
-                ChaseReason::FalseRoot => push(&mut v, Axf(29)),
+                ChaseReason::FalseRoot | ChaseReason::Discovered => push(&mut v, Axf(29)),
                 ChaseReason::Immobile => push(&mut v, Axf(14)),
                 ChaseReason::Outvalued => push(&mut v, Principle(4)),
                 ChaseReason::Unprotected | ChaseReason::Forced => push(&mut v, Principle(3)),
@@ -352,9 +356,7 @@ fn principle(j: &CycleJudgement) -> Article {
 fn side_articles(j: &CycleJudgement, c: Color, moves: &[Vec<Article>]) -> Vec<Article> {
     let rules = j.rules;
     let axf = rules == RuleSet::Axf;
-    let s = &j.sides[c.index()];
     let other = &j.sides[c.flip().index()];
-    let mine = || j.labels.iter().zip(moves).filter(move |(l, _)| l.side == c);
     let mut v = Vec::new();
     match j.offences[c.index()] {
         Some(Offence::PerpetualCheck) => {
@@ -370,27 +372,7 @@ fn side_articles(j: &CycleJudgement, c: Color, moves: &[Vec<Article>]) -> Vec<Ar
                 push(&mut v, Cn(13));
             }
         }
-        Some(Offence::PerpetualChase) if axf => {
-            // The articles of the chases of the piece chased on every move.
-            let victims = s.victims_every_move;
-            let mut attackers = 0u128;
-            for (l, _) in mine() {
-                for ch in l.chases() {
-                    if (victims >> ch.victim_id) & 1 == 1 && ch.counts(rules) {
-                        attackers |= 1 << ch.attacker_id;
-                        for a in chase_articles(ch, l, rules) {
-                            push(&mut v, a);
-                        }
-                    }
-                    if (victims >> ch.victim_id) & 1 == 1 && ch.by_king_or_pawn() {
-                        push(&mut v, Axf(25));
-                    }
-                }
-            }
-            if attackers.count_ones() > 1 {
-                push(&mut v, Axf(28));
-            }
-        }
+        Some(Offence::PerpetualChase) if axf => axf_chase_articles(j, c, &mut v),
         Some(o) => {
             push(
                 &mut v,
@@ -402,60 +384,152 @@ fn side_articles(j: &CycleJudgement, c: Color, moves: &[Vec<Article>]) -> Vec<Ar
             );
             push(&mut v, Cn(13));
         }
+        None if axf => axf_allowed_articles(j, c, moves, &mut v),
         None => {
-            if axf {
-                let chases = s.chase_moves;
-                // Rule 5: one side threatens mate on every move, the other answers
-                // each threat with a threat (or a check) of its own.
-                let answers = |x: &super::SideSummary, y: &super::SideSummary| {
-                    y.moves > 0
-                        && y.kills == y.moves
-                        && x.kills > 0
-                        && x.kills + x.checks == x.moves
-                };
-                if answers(s, other) || answers(other, s) {
-                    push(&mut v, Axf(5));
-                } else if s.checks > 0 && s.checks < s.moves {
-                    push(
-                        &mut v,
-                        if chases > 0 {
-                            Axf(7)
-                        } else if s.kills > 0 {
-                            Axf(6)
-                        } else {
-                            Axf(8)
-                        },
-                    );
-                } else if s.kills == s.moves && s.moves > 0 {
-                    push(&mut v, Axf(4));
-                } else if chases > 0 && s.checks == 0 {
-                    // Rule 10 is rule 27's case of cannons chasing two rooks.
-                    let cannons_on_rooks = mine().all(|(l, _)| {
-                        l.chases().filter(|ch| ch.counts(rules)).all(|ch| {
-                            (ch.attacker.kind, ch.victim.kind)
-                                == (PieceKind::Cannon, PieceKind::Rook)
-                        })
-                    });
-                    push(&mut v, if cannons_on_rooks { Axf(10) } else { Axf(27) });
+            push(&mut v, Cn(14));
+            for (l, arts) in j.labels.iter().zip(moves) {
+                if l.side != c {
+                    continue;
                 }
-                for (_, arts) in mine() {
-                    for &a in arts {
-                        if matches!(a, Axf(23) | Axf(24) | Axf(30) | Axf(34) | Axf(35)) {
-                            push(&mut v, a);
-                        }
-                    }
-                }
-            } else {
-                push(&mut v, Cn(14));
-                for (_, arts) in mine() {
-                    for &a in arts {
-                        if matches!(a, CnFigure(14) | CnFigure(15) | CnFigure(10)) {
-                            push(&mut v, a);
-                        }
+                for &a in arts {
+                    if matches!(a, CnFigure(14) | CnFigure(15) | CnFigure(10)) {
+                        push(&mut v, a);
                     }
                 }
             }
         }
     }
     v
+}
+
+/// The counted chases of side `c` on the pieces it chased on every move.
+fn perpetual_chases(j: &CycleJudgement, c: Color) -> impl Iterator<Item = (&MoveLabel, &Chase)> {
+    let victims = j.sides[c.index()].victims_every_move;
+    j.labels
+        .iter()
+        .filter(move |l| l.side == c)
+        .flat_map(|l| l.chases().map(move |ch| (l, ch)))
+        .filter(move |(_, ch)| (victims >> ch.victim_id) & 1 == 1)
+}
+
+/// AXF: the articles of a side's perpetual chase: those of each chase of the piece
+/// chased on every move; several attackers in turn (28), knights and cannons on one
+/// rook (15); both sides chasing each other's chasers (17).
+fn axf_chase_articles(j: &CycleJudgement, c: Color, v: &mut Vec<Article>) {
+    let rules = j.rules;
+    let mut attackers = 0u128;
+    let mut kinds = Vec::new();
+    let mut victim_kinds = Vec::new();
+    for (l, ch) in perpetual_chases(j, c) {
+        if ch.counts(rules) {
+            attackers |= 1 << ch.attacker_id;
+            kinds.push(ch.attacker.kind);
+            victim_kinds.push(ch.victim.kind);
+            for a in chase_articles(ch, l, rules) {
+                push(v, a);
+            }
+        }
+        if ch.by_king_or_pawn() {
+            push(v, Axf(25));
+        }
+    }
+    if attackers.count_ones() > 1 {
+        // Rule 15: a cannon and a knight (or two knights) on one rook in turn; two
+        // cannons are rule 9's.
+        let on_rook = victim_kinds.iter().all(|&k| k == PieceKind::Rook);
+        let knights_cannons = kinds
+            .iter()
+            .all(|&k| matches!(k, PieceKind::Knight | PieceKind::Cannon));
+        if on_rook && knights_cannons && kinds.contains(&PieceKind::Knight) {
+            push(v, Axf(15));
+        }
+        push(v, Axf(28));
+    }
+    // Rule 17: each side keeps chasing a piece that chases it back (车马循环长捉).
+    if j.offences[c.flip().index()] == Some(Offence::PerpetualChase) {
+        let mine = |x: Color| {
+            perpetual_chases(j, x)
+                .filter(|(_, ch)| ch.counts(rules))
+                .fold((0u128, 0u128), |(a, t), (_, ch)| {
+                    (a | 1 << ch.attacker_id, t | 1 << ch.victim_id)
+                })
+        };
+        let ((my_att, my_vic), (their_att, their_vic)) = (mine(c), mine(c.flip()));
+        if my_vic & their_att != 0 && their_vic & my_att != 0 {
+            push(v, Axf(17));
+        }
+    }
+}
+
+/// AXF: why a side that made no forbidden perpetual is allowed: kills answered by
+/// kills (5), checks mixed with chases, threats by a discovered check, mate threats or
+/// idle moves (7, 8, 6), every move a kill (4), chases of different pieces (27, 10;
+/// with threats by a discovered check 11, only those 33), and the exemptions its
+/// moves cite (12, 19, 22, 23, 24, 30, 34, 35).
+fn axf_allowed_articles(
+    j: &CycleJudgement,
+    c: Color,
+    moves: &[Vec<Article>],
+    v: &mut Vec<Article>,
+) {
+    let rules = j.rules;
+    let s = &j.sides[c.index()];
+    let other = &j.sides[c.flip().index()];
+    let mine = || j.labels.iter().zip(moves).filter(move |(l, _)| l.side == c);
+    // Non-check moves whose counted chases are all threats by a discovered check (要抽吃),
+    // and those with some other counted chase.
+    let discovered = mine()
+        .filter(|(l, _)| !l.check && l.counted_chase(rules))
+        .filter(|(l, _)| {
+            l.chases()
+                .filter(|ch| ch.counts(rules))
+                .all(|ch| ch.reason == ChaseReason::Discovered)
+        })
+        .count() as u32;
+    let plain_chases = s.chase_moves - discovered;
+    // 要抽吃 moves: those, and the threats to win by a check first (`threat_by_check`).
+    let discovered = discovered + mine().filter(|(l, _)| l.threat_by_check).count() as u32;
+    // Rule 5: one side threatens mate on every move, the other answers each threat
+    // with a threat (or a check) of its own.
+    let answers = |x: &super::SideSummary, y: &super::SideSummary| {
+        y.moves > 0 && y.kills == y.moves && x.kills > 0 && x.kills + x.checks == x.moves
+    };
+    if answers(s, other) || answers(other, s) {
+        push(v, Axf(5));
+    } else if s.checks > 0 && s.checks < s.moves {
+        push(
+            v,
+            if plain_chases > 0 {
+                Axf(7)
+            } else if discovered > 0 {
+                Axf(8)
+            } else if s.kills > 0 {
+                Axf(6)
+            } else {
+                Axf(8)
+            },
+        );
+    } else if s.kills == s.moves && s.moves > 0 {
+        push(v, Axf(4));
+    } else if discovered > 0 && plain_chases > 0 && s.checks == 0 {
+        push(v, Axf(11));
+    } else if discovered == s.moves && s.moves > 0 {
+        push(v, Axf(33));
+    } else if s.chase_moves > 0 && s.checks == 0 {
+        // Rule 10 is rule 27's case of cannons chasing two rooks.
+        let cannons_on_rooks = mine().all(|(l, _)| {
+            l.chases().filter(|ch| ch.counts(rules)).all(|ch| {
+                (ch.attacker.kind, ch.victim.kind) == (PieceKind::Cannon, PieceKind::Rook)
+            })
+        });
+        push(v, if cannons_on_rooks { Axf(10) } else { Axf(27) });
+    }
+    for (_, arts) in mine() {
+        for &a in arts {
+            let exemption = matches!(a, Axf(12) | Axf(19) | Axf(22) | Axf(23) | Axf(24));
+            if exemption || matches!(a, Axf(30) | Axf(34) | Axf(35)) {
+                push(v, a);
+            }
+        }
+    }
 }

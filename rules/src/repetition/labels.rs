@@ -134,6 +134,9 @@ pub struct MoveLabel {
     pub offer: bool,
     /// The moved piece cuts a line of an enemy rook or cannon (拦).
     pub block: bool,
+    /// AXF: the move sets up a check that wins a piece by force (要抽吃; what the
+    /// Chinese rules label 捉 `Forced`). Allowed (rules 8, 11, 33), never a chase.
+    pub threat_by_check: bool,
     protected: [Option<ProtectedAttack>; MAX_PROTECTED],
     /// `limit` bits: which caps this label ran into.
     pub limits: u8,
@@ -255,7 +258,9 @@ pub fn label_move(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) 
 
 /// `label_move` under the given rules: the Chinese rules also label 捉 a move that sets
 /// up a check winning a piece by force (`ChaseReason::Forced`, 2020 图2, 图3), when the
-/// move is not already a check, a kill or a counted chase.
+/// move is not already a check, a kill or a counted chase. AXF calls such a move a
+/// threat to win by a check (要抽吃, rules 8, 11, 33: allowed): it is marked
+/// `threat_by_check`, no chase, so that the ruling can cite those rules.
 pub fn label_move_under(
     pos: &mut Position,
     m: Move,
@@ -264,10 +269,14 @@ pub fn label_move_under(
     rules: RuleSet,
 ) -> MoveLabel {
     let mut label = label_plain(pos, m, ids, kill_depth);
-    if rules == RuleSet::Chinese && !label.check && !label.kill && !label.counted_chase(rules) {
+    if !label.check && !label.kill && !label.counted_chase(rules) {
         let (wins, n) = tactic::new_forced_wins(pos, m);
         if n == tactic::MAX_FORCED {
             label.limits |= limit::FORCED;
+        }
+        if rules == RuleSet::Axf {
+            label.threat_by_check = n > 0;
+            return label;
         }
         for w in &wins[..n] {
             // `w.checker` is a point after the move: the moved piece, or one that stayed.
@@ -310,6 +319,7 @@ fn label_plain(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> 
         exchange: None,
         offer: false,
         block: false,
+        threat_by_check: false,
         protected: [None; MAX_PROTECTED],
         limits: 0,
     };
@@ -320,17 +330,10 @@ fn label_plain(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> 
     let mut mate_guard = MateGuard::default();
     for t in after.as_slice() {
         // The attacker's point before the move, to ask whether the threat is new.
-        let was = if t.attacker == m.to() {
-            m.from()
-        } else {
-            t.attacker
-        };
+        let was = attacker_before(m, t.attacker);
         match t.what {
-            Attack::Chase(reason) => {
-                let old = before.get(was, t.target);
-                if !matches!(old, Some(Attack::Chase(_)))
-                    && !mate_guard.refutes(pos, t.attacker, t.target)
-                {
+            Attack::Chase(_) => {
+                if let Some(nc) = new_chase(pos, m, &before, t, &mut mate_guard) {
                     if let (Some(a), Some(v)) = (pos.piece_at(t.attacker), pos.piece_at(t.target)) {
                         label.push_chase(Chase {
                             attacker: a,
@@ -339,8 +342,8 @@ fn label_plain(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> 
                             at: t.target,
                             victim_id: ids.id(t.target),
                             attacker_id: ids.id(was),
-                            reason,
-                            root_cut: old.is_some(),
+                            reason: discovered(pos, t, nc.reason),
+                            root_cut: nc.root_cut,
                         });
                     }
                 }
@@ -402,6 +405,74 @@ fn label_plain(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> 
     }
     pos.unmake_move();
     label
+}
+
+/// `FalseRoot` becomes `Discovered` (要抽吃) when the capture uncovers a check by
+/// another piece of the mover: the root fails because the opponent must answer the
+/// check, and the material is won by the discovered check (AXF D15: the cannon takes
+/// the advisor with the king as screen, uncovering the rook's check). `pos` is after
+/// the move, the opponent to move; it is restored.
+fn discovered(pos: &mut Position, t: &chase::Threat, reason: ChaseReason) -> ChaseReason {
+    if reason != ChaseReason::FalseRoot {
+        return reason;
+    }
+    pos.make_null_move();
+    pos.make_move(Move::new(t.attacker, t.target));
+    let others = pos.checkers() & !Bitboard::from_square(t.target);
+    pos.unmake_move();
+    pos.unmake_move();
+    if others.any() {
+        ChaseReason::Discovered
+    } else {
+        reason
+    }
+}
+
+/// Where the piece standing on `now` after the move `m` stood before it.
+#[inline]
+pub(crate) fn attacker_before(m: Move, now: Square) -> Square {
+    if now == m.to() {
+        m.from()
+    } else {
+        now
+    }
+}
+
+/// A chase the move created, as `new_chase` finds it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct NewChase {
+    pub reason: ChaseReason,
+    /// The attacker attacked the victim before the move without winning it: the move
+    /// took away its protection (断根).
+    pub root_cut: bool,
+}
+
+/// The new-threat filter, one for the search's verdict (`fast.rs`) and the labels: is
+/// the threat `t` of the mover after its move `m` (`pos` after the move) a chase the
+/// move created? It must be a chase, the same attacker must not have had a chase on
+/// the same victim before the move (`before`: the standing threats, `chase::
+/// standing_threats_on`: AXF 捉 is a new threat), and taking must not let the
+/// opponent mate at once (`MateGuard`). A caller drops the threats it has no use for
+/// before asking, so that the costly mate test is not made for them.
+#[inline]
+pub(crate) fn new_chase(
+    pos: &mut Position,
+    m: Move,
+    before: &chase::Threats,
+    t: &chase::Threat,
+    guard: &mut MateGuard,
+) -> Option<NewChase> {
+    let Attack::Chase(reason) = t.what else {
+        return None;
+    };
+    let old = before.get(attacker_before(m, t.attacker), t.target);
+    if matches!(old, Some(Attack::Chase(_))) || guard.refutes(pos, t.attacker, t.target) {
+        return None;
+    }
+    Some(NewChase {
+        reason,
+        root_cut: old.is_some(),
+    })
 }
 
 /// 劫 (rule 30, 2020 图10's 车炮联合捉子): a piece that the move leaves attacked by two

@@ -191,6 +191,7 @@ fn reason_str(r: rules::repetition::ChaseReason) -> &'static str {
         Outvalued => "outvalued",
         Immobile => "immobile",
         Forced => "forced",
+        Discovered => "discovered_check",
         Joint => "joint",
     }
 }
@@ -249,6 +250,7 @@ fn reason_en(r: rules::repetition::ChaseReason) -> &'static str {
         Outvalued => "protected but worth more than its attacker",
         Immobile => "a rook that cannot move",
         Forced => "won by force with checks",
+        Discovered => "a threat to win it by a discovered check (要抽吃)",
         Joint => "several attackers on a truly protected piece: not counted",
     }
 }
