@@ -311,45 +311,9 @@ pub fn basis(j: &CycleJudgement) -> Basis {
     let moves: Vec<Vec<Article>> = j.labels.iter().map(|l| move_articles(l, rules)).collect();
     let sides = [Color::Red, Color::Black].map(|c| side_articles(j, c, &moves));
     Basis {
-        principle: principle(j),
+        principle: j.principle,
         sides,
         moves,
-    }
-}
-
-fn principle(j: &CycleJudgement) -> Article {
-    let [r, b] = j.offences;
-    let axf = j.rules == RuleSet::Axf;
-    match (r, b) {
-        (None, None) => {
-            if axf {
-                Verdict(1)
-            } else {
-                Cn(14)
-            }
-        }
-        (Some(_), None) | (None, Some(_)) => {
-            if axf {
-                Verdict(4)
-            } else {
-                Cn(13)
-            }
-        }
-        (Some(x), Some(y)) => {
-            let (xc, yc) = (x == Offence::PerpetualCheck, y == Offence::PerpetualCheck);
-            if xc != yc {
-                Verdict(2)
-            } else if xc && yc {
-                Axf(2)
-            } else if j.verdict != super::Verdict::Draw {
-                // Both chase, one of them a rook held by a knight (rule 14).
-                Axf(14)
-            } else if axf {
-                Verdict(3)
-            } else {
-                CnFigure(3)
-            }
-        }
     }
 }
 

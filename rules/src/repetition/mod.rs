@@ -33,7 +33,9 @@ pub use query::{
     MoveRuling, QueryError, RuleWord,
 };
 pub use tactic::{MAX_FORCED, TACTIC_DEPTH};
-pub use verdict::{decide, summarize, verdict_of, Offence, SideSummary};
+pub use verdict::{
+    decide, decide_with_principle, ruling_of, summarize, verdict_of, Offence, SideSummary,
+};
 
 use crate::position::Position;
 use crate::types::{Color, Move};
@@ -269,6 +271,8 @@ pub struct CycleJudgement {
     pub sides: [SideSummary; 2],
     pub offences: [Option<Offence>; 2],
     pub verdict: Verdict,
+    /// The principle that decided the verdict (`decide_with_principle`).
+    pub principle: Article,
 }
 
 /// Judge the cycle `moves` played from `start`; the final position must repeat `start`.
@@ -300,10 +304,12 @@ pub fn judge_cycle(
         return Err(CycleError::NotARepetition);
     }
     let sides = summarize(&labels, rules);
+    let (verdict, principle) = ruling_of(&sides, rules);
     Ok(CycleJudgement {
         rules,
         offences: [sides[0].offence(rules), sides[1].offence(rules)],
-        verdict: verdict_of(&sides, rules),
+        verdict,
+        principle,
         labels,
         sides,
     })

@@ -7,6 +7,7 @@
 //! a perpetual chase of a rook held by a knight (rule 14) against a chase back makes the
 //! chaser of the rook change.
 
+use super::articles::Article::{self, Axf, Cn, CnFigure};
 use super::labels::MoveLabel;
 use super::{RuleSet, Verdict};
 use crate::types::Color;
@@ -134,23 +135,54 @@ impl Offence {
 
 /// Decide from the two sides' summaries.
 pub fn decide(red: &SideSummary, black: &SideSummary, rules: RuleSet) -> Verdict {
+    decide_with_principle(red, black, rules).0
+}
+
+/// The verdict and the principle that decided it, from the branch that decides (so
+/// that the ruling cites what decided, not an inference from the verdict): 乙-1 / 24.14
+/// neither offends; 乙-4 / 24.13 one does; both: 乙-2 perpetual check against another
+/// offence, rule 2 both check, rule 14 the chaser of a rook held by a knight, else 乙-3
+/// (2020 图3 under the Chinese rules).
+pub fn decide_with_principle(
+    red: &SideSummary,
+    black: &SideSummary,
+    rules: RuleSet,
+) -> (Verdict, Article) {
+    let axf = rules == RuleSet::Axf;
     let r = red.offence(rules);
     let b = black.offence(rules);
     match (r, b) {
-        (None, None) => Verdict::Draw,
-        (Some(_), None) => Verdict::RedLoses,
-        (None, Some(_)) => Verdict::BlackLoses,
+        (None, None) => (
+            Verdict::Draw,
+            if axf { Article::Verdict(1) } else { Cn(14) },
+        ),
+        (Some(_), None) => (
+            Verdict::RedLoses,
+            if axf { Article::Verdict(4) } else { Cn(13) },
+        ),
+        (None, Some(_)) => (
+            Verdict::BlackLoses,
+            if axf { Article::Verdict(4) } else { Cn(13) },
+        ),
         (Some(x), Some(y)) => {
             let (xc, yc) = (x == Offence::PerpetualCheck, y == Offence::PerpetualCheck);
             // Rule 14: whoever keeps chasing a rook held by a knight loses, whatever the
             // rook's side threatens meanwhile (无论马是否有根).
             let (xi, yi) = (red.immobile_every_move != 0, black.immobile_every_move != 0);
             match (xc, yc, xi, yi) {
-                (true, false, _, _) => Verdict::RedLoses,
-                (false, true, _, _) => Verdict::BlackLoses,
-                (false, false, true, false) => Verdict::RedLoses,
-                (false, false, false, true) => Verdict::BlackLoses,
-                _ => Verdict::Draw,
+                (true, false, _, _) => (Verdict::RedLoses, Article::Verdict(2)),
+                (false, true, _, _) => (Verdict::BlackLoses, Article::Verdict(2)),
+                (true, true, _, _) => (Verdict::Draw, Axf(2)),
+                (false, false, true, false) => (Verdict::RedLoses, Axf(14)),
+                (false, false, false, true) => (Verdict::BlackLoses, Axf(14)),
+                _ => (
+                    Verdict::Draw,
+                    if axf {
+                        Article::Verdict(3)
+                    } else {
+                        CnFigure(3)
+                    },
+                ),
             }
         }
     }
@@ -171,6 +203,15 @@ pub fn summarize<'a>(
 /// The verdict for labelled moves.
 pub fn verdict_of(sums: &[SideSummary; 2], rules: RuleSet) -> Verdict {
     decide(
+        &sums[Color::Red.index()],
+        &sums[Color::Black.index()],
+        rules,
+    )
+}
+
+/// `verdict_of` with the principle that decided it.
+pub fn ruling_of(sums: &[SideSummary; 2], rules: RuleSet) -> (Verdict, Article) {
+    decide_with_principle(
         &sums[Color::Red.index()],
         &sums[Color::Black.index()],
         rules,
