@@ -6,7 +6,8 @@
 //! test at all. When neither side can offend any more the cycle is a draw at once.
 
 use super::chase::{standing_threats_on, threats_on, ChaseReason};
-use super::labels::{mates_by_checks, new_chase, MateGuard, PieceIds};
+use super::labels::{mates_by_checks, PieceIds};
+use super::new_threat::{new_chase, MateGuard};
 use super::tactic;
 use super::verdict::{verdict_of, SideSummary};
 use super::{RuleSet, Verdict};

@@ -5,7 +5,8 @@
 //! `NaturalLimit`, `find_repetition`, `judge_repetition`, `natural_limit_reached`.
 //!
 //! Files: `chase.rs` (what an attack amounts to: 捉 / 兑, protection, 假根),
-//! `labels.rs` (将 杀 捉 兑 献 拦 闲 for one move; 劫, joint attacks), `tactic.rs` (a
+//! `labels.rs` (将 杀 捉 兑 献 拦 闲 for one move; 劫, joint attacks), `new_threat.rs` (the
+//! new-threat filter the labels and the search's verdict `fast.rs` share), `tactic.rs` (a
 //! chase by a forcing check threat, Chinese rules), `verdict.rs` (per-side offences and
 //! the verdict), `natural.rs` (自然限着), `query.rs` (the per-move rule query: would a
 //! move complete a cycle, and is it `none`/`draw`/`ban`/`win` for the mover).
@@ -16,6 +17,7 @@ mod chase;
 mod fast;
 mod labels;
 mod natural;
+mod new_threat;
 pub mod query;
 mod tactic;
 mod verdict;
@@ -24,10 +26,11 @@ pub use articles::{basis, Article, Basis, Lang};
 pub use chase::ChaseReason;
 pub use chase::MAX_THREATS;
 pub use labels::{
-    capture_allows_mate, label_move, label_move_under, limit, mates_by_checks, Chase, LabelKind,
-    MoveLabel, PieceIds, ProtectedAttack, MAX_CHASES,
+    label_move, label_move_under, limit, mates_by_checks, Chase, LabelKind, MoveLabel, PieceIds,
+    ProtectedAttack, MAX_CHASES,
 };
 pub use natural::{counted_plies, CheckCounting};
+pub use new_threat::capture_allows_mate;
 pub use query::{
     article_label, deciding_articles, format_ruling, query_all, query_move, query_moves,
     MoveRuling, QueryError, RuleWord,
