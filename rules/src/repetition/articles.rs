@@ -1,7 +1,9 @@
-//! The rule-book articles behind a ruling, in one table (`ARTICLES`), and which of them
-//! decide a judged cycle (`basis`): the principle that decides the verdict, the
-//! articles that make each side's moves an offence or not, and for each move the
-//! article that makes it a check, chase, idle move or exemption.
+//! The rule-book articles behind a ruling, in one table (`ARTICLES`): their numbers,
+//! citations and texts. Which articles a cycle is decided by is chosen where each
+//! decision is made and carried with it: a chase's and a move's by the labels
+//! (`grounds.rs`, `Chase::articles`, `MoveLabel::articles`), a side's with its offence
+//! (`verdict::side_articles`), the principle by the branch of the verdict that decides
+//! (`decide_with_principle`); `basis` only collects them from a `CycleJudgement`.
 //!
 //! The books, as the repository's copies of their texts number them (docs/RULES.md):
 //! * the 1982 AXF draft 棋例初稿 (李志海): 乙 1–4, how a cycle is decided, and its
@@ -15,11 +17,7 @@
 //! another forbidden perpetual; the rook held by a knight), the 1982 principle or AXF
 //! rule the code applies is cited instead.
 
-use super::chase::{value, ChaseReason};
-use super::labels::{Chase, MoveLabel};
-use super::verdict::Offence;
-use super::{CycleJudgement, RuleSet};
-use crate::types::{Color, PieceKind};
+use super::CycleJudgement;
 use std::fmt;
 
 /// One citable article.
@@ -194,306 +192,49 @@ pub struct Basis {
     pub moves: Vec<Vec<Article>>,
 }
 
-fn push(v: &mut Vec<Article>, a: Article) {
-    if !v.contains(&a) {
-        v.push(a);
+/// A few articles, each once, in the order first cited: what a chase or a move label
+/// carries from where it was decided (fixed size, no allocation). Pushing beyond `N`
+/// is a bug (the sizes are above what the code can cite for one chase or one move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cites<const N: usize> {
+    list: [Article; N],
+    len: u8,
+}
+
+impl<const N: usize> Default for Cites<N> {
+    fn default() -> Self {
+        Cites {
+            list: [Verdict(0); N],
+            len: 0,
+        }
     }
 }
 
-/// Why one chase is (or is not) counted, under `rules`.
-pub fn chase_articles(c: &Chase, l: &MoveLabel, rules: RuleSet) -> Vec<Article> {
-    let mut v = Vec::new();
-    let (a, t) = (c.attacker.kind, c.victim.kind);
-    match rules {
-        RuleSet::Chinese => {
-            match c.attacker.kind {
-                PieceKind::King => push(&mut v, CnFigure(15)),
-                PieceKind::Pawn => push(&mut v, CnFigure(14)),
-                _ => {}
-            }
-            push(&mut v, Cn(3));
-            match c.reason {
-                ChaseReason::Joint => push(&mut v, CnFigure(10)),
-                ChaseReason::Forced => {}
-                _ => push(&mut v, Cn(15)),
-            }
+impl<const N: usize> Cites<N> {
+    /// Add `a` unless it is there already.
+    pub fn push(&mut self, a: Article) {
+        if self.as_slice().contains(&a) {
+            return;
         }
-        RuleSet::Axf => {
-            match a {
-                PieceKind::King => return vec![Axf(23)],
-                PieceKind::Pawn => return vec![Axf(24)],
-                _ => {}
-            }
-            let moved = c.from == l.mv.to();
-            match c.reason {
-                ChaseReason::Joint => return vec![Axf(30)],
-                ChaseReason::FalseRoot | ChaseReason::Discovered => push(&mut v, Axf(29)),
-                ChaseReason::Immobile => push(&mut v, Axf(14)),
-                ChaseReason::Outvalued => push(&mut v, Principle(4)),
-                ChaseReason::Unprotected | ChaseReason::Forced => push(&mut v, Principle(3)),
-            }
-            match (a, t) {
-                // A rook that cannot take back a rook on its own line is held there
-                // (rule 22's case of rule 19).
-                (PieceKind::Rook, PieceKind::Rook) => {
-                    push(&mut v, Axf(19));
-                    push(&mut v, Axf(22));
-                }
-                _ if a == t => push(&mut v, Axf(19)),
-                (PieceKind::Cannon, PieceKind::Rook) => {
-                    push(&mut v, Axf(9));
-                    if !moved {
-                        push(&mut v, Axf(21));
-                    }
-                }
-                (PieceKind::Cannon, _) if !moved => push(&mut v, Axf(20)),
-                (PieceKind::Knight, PieceKind::Rook) => push(&mut v, Axf(16)),
-                (PieceKind::Rook, PieceKind::Cannon) => push(&mut v, Axf(13)),
-                (PieceKind::Rook, PieceKind::Knight) => push(&mut v, Axf(18)),
-                (PieceKind::Rook, PieceKind::Pawn) => push(&mut v, Axf(26)),
-                _ => {}
-            }
-            if l.exchange.is_some() && c.counts(rules) {
-                push(&mut v, Axf(31));
-            }
+        debug_assert!((self.len as usize) < N, "more than {N} articles");
+        if (self.len as usize) < N {
+            self.list[self.len as usize] = a;
+            self.len += 1;
         }
     }
-    v
+
+    pub fn as_slice(&self) -> &[Article] {
+        &self.list[..self.len as usize]
+    }
 }
 
-/// What makes one move a check, chase, kill, idle move or an exemption.
-pub fn move_articles(l: &MoveLabel, rules: RuleSet) -> Vec<Article> {
-    let mut v = Vec::new();
-    let axf = rules == RuleSet::Axf;
-    if l.check {
-        push(&mut v, if axf { Axf(1) } else { Cn(1) });
-    }
-    for c in l.chases() {
-        for a in chase_articles(c, l, rules) {
-            push(&mut v, a);
-        }
-    }
-    if l.kill && !l.check {
-        push(&mut v, if axf { Axf(4) } else { Cn(2) });
-    }
-    if l.exchange.is_some() {
-        push(&mut v, if axf { Axf(19) } else { Cn(4) });
-    }
-    if l.offer {
-        push(&mut v, if axf { Axf(35) } else { Cn(5) });
-    }
-    if l.block {
-        push(&mut v, if axf { Axf(34) } else { Cn(6) });
-    }
-    for p in l.protected_attacks() {
-        if axf {
-            match (p.attacker.kind, p.target.kind) {
-                (PieceKind::Rook, PieceKind::Cannon) => push(&mut v, Axf(12)),
-                (PieceKind::Rook, PieceKind::Rook) => push(&mut v, Axf(22)),
-                _ => {}
-            }
-            if value(p.target.kind) <= value(p.attacker.kind) {
-                push(&mut v, Principle(4));
-            }
-        } else {
-            push(&mut v, Cn(15));
-        }
-    }
-    if !axf && !l.check && !l.kill && !l.counted_chase(rules) {
-        push(&mut v, Cn(8));
-    }
-    v
-}
-
-/// The articles behind a judged cycle.
+/// The articles behind a judged cycle, as the verdict code returned them: the
+/// principle from `decide_with_principle`, the sides' from `verdict::side_articles`,
+/// each move's from its label (`MoveLabel::articles`).
 pub fn basis(j: &CycleJudgement) -> Basis {
-    let rules = j.rules;
-    let moves: Vec<Vec<Article>> = j.labels.iter().map(|l| move_articles(l, rules)).collect();
-    let sides = [Color::Red, Color::Black].map(|c| side_articles(j, c, &moves));
     Basis {
         principle: j.principle,
-        sides,
-        moves,
-    }
-}
-
-fn side_articles(j: &CycleJudgement, c: Color, moves: &[Vec<Article>]) -> Vec<Article> {
-    let rules = j.rules;
-    let axf = rules == RuleSet::Axf;
-    let other = &j.sides[c.flip().index()];
-    let mut v = Vec::new();
-    match j.offences[c.index()] {
-        Some(Offence::PerpetualCheck) => {
-            if axf {
-                push(&mut v, Axf(1));
-                if other.perpetual_check() {
-                    push(&mut v, Axf(2));
-                } else if other.checks > 0 {
-                    push(&mut v, Axf(3));
-                }
-            } else {
-                push(&mut v, Cn(9));
-                push(&mut v, Cn(13));
-            }
-        }
-        Some(Offence::PerpetualChase) if axf => axf_chase_articles(j, c, &mut v),
-        Some(o) => {
-            push(
-                &mut v,
-                match o {
-                    Offence::PerpetualChase => Cn(11),
-                    Offence::PerpetualKill => Cn(10),
-                    _ => Cn(13),
-                },
-            );
-            push(&mut v, Cn(13));
-        }
-        None if axf => axf_allowed_articles(j, c, moves, &mut v),
-        None => {
-            push(&mut v, Cn(14));
-            for (l, arts) in j.labels.iter().zip(moves) {
-                if l.side != c {
-                    continue;
-                }
-                for &a in arts {
-                    if matches!(a, CnFigure(14) | CnFigure(15) | CnFigure(10)) {
-                        push(&mut v, a);
-                    }
-                }
-            }
-        }
-    }
-    v
-}
-
-/// The counted chases of side `c` on the pieces it chased on every move.
-fn perpetual_chases(j: &CycleJudgement, c: Color) -> impl Iterator<Item = (&MoveLabel, &Chase)> {
-    let victims = j.sides[c.index()].victims_every_move;
-    j.labels
-        .iter()
-        .filter(move |l| l.side == c)
-        .flat_map(|l| l.chases().map(move |ch| (l, ch)))
-        .filter(move |(_, ch)| (victims >> ch.victim_id) & 1 == 1)
-}
-
-/// AXF: the articles of a side's perpetual chase: those of each chase of the piece
-/// chased on every move; several attackers in turn (28), knights and cannons on one
-/// rook (15); both sides chasing each other's chasers (17).
-fn axf_chase_articles(j: &CycleJudgement, c: Color, v: &mut Vec<Article>) {
-    let rules = j.rules;
-    let mut attackers = 0u128;
-    let mut kinds = Vec::new();
-    let mut victim_kinds = Vec::new();
-    for (l, ch) in perpetual_chases(j, c) {
-        if ch.counts(rules) {
-            attackers |= 1 << ch.attacker_id;
-            kinds.push(ch.attacker.kind);
-            victim_kinds.push(ch.victim.kind);
-            for a in chase_articles(ch, l, rules) {
-                push(v, a);
-            }
-        }
-        if ch.by_king_or_pawn() {
-            push(v, Axf(25));
-        }
-    }
-    if attackers.count_ones() > 1 {
-        // Rule 15: a cannon and a knight (or two knights) on one rook in turn; two
-        // cannons are rule 9's.
-        let on_rook = victim_kinds.iter().all(|&k| k == PieceKind::Rook);
-        let knights_cannons = kinds
-            .iter()
-            .all(|&k| matches!(k, PieceKind::Knight | PieceKind::Cannon));
-        if on_rook && knights_cannons && kinds.contains(&PieceKind::Knight) {
-            push(v, Axf(15));
-        }
-        push(v, Axf(28));
-    }
-    // Rule 17: each side keeps chasing a piece that chases it back (车马循环长捉).
-    if j.offences[c.flip().index()] == Some(Offence::PerpetualChase) {
-        let mine = |x: Color| {
-            perpetual_chases(j, x)
-                .filter(|(_, ch)| ch.counts(rules))
-                .fold((0u128, 0u128), |(a, t), (_, ch)| {
-                    (a | 1 << ch.attacker_id, t | 1 << ch.victim_id)
-                })
-        };
-        let ((my_att, my_vic), (their_att, their_vic)) = (mine(c), mine(c.flip()));
-        if my_vic & their_att != 0 && their_vic & my_att != 0 {
-            push(v, Axf(17));
-        }
-    }
-}
-
-/// AXF: why a side that made no forbidden perpetual is allowed: kills answered by
-/// kills (5), checks mixed with chases, threats by a discovered check, mate threats or
-/// idle moves (7, 8, 6), every move a kill (4), chases of different pieces (27, 10;
-/// with threats by a discovered check 11, only those 33), and the exemptions its
-/// moves cite (12, 19, 22, 23, 24, 30, 34, 35).
-fn axf_allowed_articles(
-    j: &CycleJudgement,
-    c: Color,
-    moves: &[Vec<Article>],
-    v: &mut Vec<Article>,
-) {
-    let rules = j.rules;
-    let s = &j.sides[c.index()];
-    let other = &j.sides[c.flip().index()];
-    let mine = || j.labels.iter().zip(moves).filter(move |(l, _)| l.side == c);
-    // Non-check moves whose counted chases are all threats by a discovered check (要抽吃),
-    // and those with some other counted chase.
-    let discovered = mine()
-        .filter(|(l, _)| !l.check && l.counted_chase(rules))
-        .filter(|(l, _)| {
-            l.chases()
-                .filter(|ch| ch.counts(rules))
-                .all(|ch| ch.reason == ChaseReason::Discovered)
-        })
-        .count() as u32;
-    let plain_chases = s.chase_moves - discovered;
-    // 要抽吃 moves: those, and the threats to win by a check first (`threat_by_check`).
-    let discovered = discovered + mine().filter(|(l, _)| l.threat_by_check).count() as u32;
-    // Rule 5: one side threatens mate on every move, the other answers each threat
-    // with a threat (or a check) of its own.
-    let answers = |x: &super::SideSummary, y: &super::SideSummary| {
-        y.moves > 0 && y.kills == y.moves && x.kills > 0 && x.kills + x.checks == x.moves
-    };
-    if answers(s, other) || answers(other, s) {
-        push(v, Axf(5));
-    } else if s.checks > 0 && s.checks < s.moves {
-        push(
-            v,
-            if plain_chases > 0 {
-                Axf(7)
-            } else if discovered > 0 {
-                Axf(8)
-            } else if s.kills > 0 {
-                Axf(6)
-            } else {
-                Axf(8)
-            },
-        );
-    } else if s.kills == s.moves && s.moves > 0 {
-        push(v, Axf(4));
-    } else if discovered > 0 && plain_chases > 0 && s.checks == 0 {
-        push(v, Axf(11));
-    } else if discovered == s.moves && s.moves > 0 {
-        push(v, Axf(33));
-    } else if s.chase_moves > 0 && s.checks == 0 {
-        // Rule 10 is rule 27's case of cannons chasing two rooks.
-        let cannons_on_rooks = mine().all(|(l, _)| {
-            l.chases().filter(|ch| ch.counts(rules)).all(|ch| {
-                (ch.attacker.kind, ch.victim.kind) == (PieceKind::Cannon, PieceKind::Rook)
-            })
-        });
-        push(v, if cannons_on_rooks { Axf(10) } else { Axf(27) });
-    }
-    for (_, arts) in mine() {
-        for &a in arts {
-            let exemption = matches!(a, Axf(12) | Axf(19) | Axf(22) | Axf(23) | Axf(24));
-            if exemption || matches!(a, Axf(30) | Axf(34) | Axf(35)) {
-                push(v, a);
-            }
-        }
+        sides: j.side_articles.clone(),
+        moves: j.labels.iter().map(|l| l.articles().to_vec()).collect(),
     }
 }

@@ -8,7 +8,9 @@
 //! rules 20–21), or by cutting a root (断根) all count, while an attack that the
 //! opponent walked into does not.
 
+use super::articles::{Article, Cites};
 use super::chase::{self, Attack, ChaseReason};
+use super::grounds::{self, CHASE_CITES, MOVE_CITES};
 use super::new_threat::{attacker_before, discovered, new_chase, MateGuard};
 use super::tactic;
 use super::RuleSet;
@@ -34,6 +36,9 @@ pub struct Chase {
     /// took away its protection (断根): a chase in both rule sets (2020 图3; the AXF
     /// rule-book appendix case of a chase by blocking a root).
     pub root_cut: bool,
+    /// Why it is (or is not) counted under the rules it was labelled under: the
+    /// articles the labelling applied (`grounds::chase_articles`).
+    pub articles: Cites<CHASE_CITES>,
 }
 
 impl Chase {
@@ -141,11 +146,19 @@ pub struct MoveLabel {
     protected: [Option<ProtectedAttack>; MAX_PROTECTED],
     /// `limit` bits: which caps this label ran into.
     pub limits: u8,
+    /// What makes the move a check, chase, kill, idle move or an exemption, as the
+    /// labelling decided it (`grounds::move_articles`).
+    articles: Cites<MOVE_CITES>,
 }
 
 impl MoveLabel {
     pub fn chases(&self) -> impl Iterator<Item = &Chase> {
         self.chases[..self.n_chases].iter().flatten()
+    }
+
+    /// The articles behind this label (under the rules it was labelled under).
+    pub fn articles(&self) -> &[Article] {
+        self.articles.as_slice()
     }
 
     /// New attacks on truly protected pieces (not chases).
@@ -277,7 +290,7 @@ pub fn label_move_under(
         }
         if rules == RuleSet::Axf {
             label.threat_by_check = n > 0;
-            return label;
+            return cited(label, rules);
         }
         for w in &wins[..n] {
             // `w.checker` is a point after the move: the moved piece, or one that stayed.
@@ -293,10 +306,25 @@ pub fn label_move_under(
                     attacker_id: ids.id(from),
                     reason: ChaseReason::Forced,
                     root_cut: false,
+                    articles: Cites::default(),
                 });
             }
         }
     }
+    cited(label, rules)
+}
+
+/// `label` with the articles its decisions applied, for each chase and for the move.
+fn cited(mut label: MoveLabel, rules: RuleSet) -> MoveLabel {
+    for i in 0..label.n_chases {
+        if let Some(c) = label.chases[i] {
+            let articles = grounds::chase_articles(&c, &label, rules);
+            if let Some(c) = label.chases[i].as_mut() {
+                c.articles = articles;
+            }
+        }
+    }
+    label.articles = grounds::move_articles(&label, rules);
     label
 }
 
@@ -323,6 +351,7 @@ fn label_plain(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> 
         threat_by_check: false,
         protected: [None; MAX_PROTECTED],
         limits: 0,
+        articles: Cites::default(),
     };
     let after = chase::threats(pos, side);
     if before.overflow || after.overflow {
@@ -345,6 +374,7 @@ fn label_plain(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> 
                             attacker_id: ids.id(was),
                             reason: discovered(pos, t, nc.reason),
                             root_cut: nc.root_cut,
+                            articles: Cites::default(),
                         });
                     }
                 }
@@ -464,6 +494,7 @@ fn joint_chases(
                 attacker_id: ids.id(was),
                 reason: ChaseReason::Joint,
                 root_cut: false,
+                articles: Cites::default(),
             });
         }
     }

@@ -5,9 +5,8 @@
 
 use rules::notation::{to_chinese, to_wxf};
 use rules::repetition::{
-    articles::{chase_articles, full_width},
-    basis, limit, Article, CycleJudgement, Lang, MoveLabel, Offence, RuleSet, Verdict, MAX_CHASES,
-    MAX_FORCED, MAX_THREATS, TACTIC_DEPTH,
+    articles::full_width, basis, limit, Article, CycleJudgement, Lang, MoveLabel, Offence, RuleSet,
+    Verdict, MAX_CHASES, MAX_FORCED, MAX_THREATS, TACTIC_DEPTH,
 };
 use rules::{Color, Piece, Position, Square};
 use serde::Serialize;
@@ -372,7 +371,7 @@ pub fn build(
                 counts: c.counts(j.rules),
                 king_or_pawn: c.by_king_or_pawn(),
                 root_cut: c.root_cut,
-                articles: cite(&chase_articles(c, l, j.rules)),
+                articles: cite(c.articles.as_slice()),
             })
             .collect();
         let protected = l
