@@ -85,6 +85,7 @@ pub static ARTICLES: &[ArticleText] = &[
     t(Axf(29), "有根子被捉时，如其根受牵制失去保护力者（假根），则不能长捉之", "a protector that cannot legally take back is a false root: the piece is chased"),
     t(Axf(30), "两子或多子劫一子时，如该子为真根子，不作长捉论", "several pieces attacking one truly protected piece: no perpetual chase"),
     t(Axf(31), "捉两步而其中一步兼兑者仍作长捉", "a chase that is also an offer of exchange is still a chase"),
+    t(Axf(32), "凡甲方车帅被乙方车炮联合控制时，甲方如果以马或炮长捉乙方该车，仍视为长捉，不变作负", "a rook and king held by the enemy rook and cannon: a knight or cannon chasing that rook still chases"),
     t(Axf(33), "长要抽吃作和", "perpetual threats to win by a discovered check: a draw"),
     t(Axf(34), "长拦作和", "perpetual blocking: a draw"),
     t(Axf(35), "长兑，长献均作和", "perpetual offers of exchange or of a piece: a draw"),

@@ -74,6 +74,9 @@ pub(crate) fn chase_articles(c: &Chase, l: &MoveLabel, rules: RuleSet) -> Cites<
                 (PieceKind::Rook, PieceKind::Pawn) => v.push(Axf(26)),
                 _ => {}
             }
+            if c.rook_held {
+                v.push(Axf(32));
+            }
             if l.exchange.is_some() && c.counts(rules) {
                 v.push(Axf(31));
             }

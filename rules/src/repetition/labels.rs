@@ -36,6 +36,10 @@ pub struct Chase {
     /// took away its protection (断根): a chase in both rule sets (2020 图3; the AXF
     /// rule-book appendix case of a chase by blocking a root).
     pub root_cut: bool,
+    /// A knight or cannon chases a rook that attacks a rook of the chaser's, and that
+    /// rook cannot take it back (held on its line, with its king, by the chased rook and
+    /// a cannon): still a chase (AXF rule 32).
+    pub rook_held: bool,
     /// Why it is (or is not) counted under the rules it was labelled under: the
     /// articles the labelling applied (`grounds::chase_articles`).
     pub articles: Cites<CHASE_CITES>,
@@ -306,12 +310,30 @@ pub fn label_move_under(
                     attacker_id: ids.id(from),
                     reason: ChaseReason::Forced,
                     root_cut: false,
+                    rook_held: false,
                     articles: Cites::default(),
                 });
             }
         }
     }
     cited(label, rules)
+}
+
+/// Rule 32's setting, after the move (`pos`): the knight or cannon `attacker` chases the
+/// rook `victim` on `at`, which attacks a rook of the attacker's side that cannot
+/// legally take it back.
+fn holds_a_rook(pos: &Position, attacker: Piece, victim: Piece, at: Square) -> bool {
+    if !matches!(attacker.kind, PieceKind::Knight | PieceKind::Cannon)
+        || victim.kind != PieceKind::Rook
+    {
+        return false;
+    }
+    let rooks = pos.pieces(attacker.color, PieceKind::Rook);
+    Iterator::any(&mut rooks.into_iter(), |r| {
+        chase::attacks_point(pos, at, r)
+            && !(chase::attacks_point(pos, r, at)
+                && chase::capture_is_legal(pos, attacker.color, r, at, Bitboard::EMPTY))
+    })
 }
 
 /// `label` with the articles its decisions applied, for each chase and for the move.
@@ -374,6 +396,7 @@ fn label_plain(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> 
                             attacker_id: ids.id(was),
                             reason: discovered(pos, t, nc.reason),
                             root_cut: nc.root_cut,
+                            rook_held: holds_a_rook(pos, a, v, t.target),
                             articles: Cites::default(),
                         });
                     }
@@ -494,6 +517,7 @@ fn joint_chases(
                 attacker_id: ids.id(was),
                 reason: ChaseReason::Joint,
                 root_cut: false,
+                rook_held: false,
                 articles: Cites::default(),
             });
         }

@@ -382,8 +382,10 @@ fn axf_allowed_articles(j: &CycleJudgement, c: Color, v: &mut Vec<Article>) {
         push(v, Axf(11));
     } else if discovered == s.moves && s.moves > 0 {
         push(v, Axf(33));
-    } else if s.chase_moves > 0 && s.checks == 0 {
-        // Rule 10 is rule 27's case of cannons chasing two rooks.
+    } else if s.chase_moves == s.moves && s.moves > 0 {
+        // Chases on every move, of different pieces (rule 27; a side that also idles
+        // chases nothing in turn: 乙-1 says enough). Rule 10 is rule 27's case of
+        // cannons chasing two rooks.
         let cannons_on_rooks = mine().all(|l| {
             l.chases().filter(|ch| ch.counts(rules)).all(|ch| {
                 (ch.attacker.kind, ch.victim.kind) == (PieceKind::Cannon, PieceKind::Rook)
