@@ -128,6 +128,10 @@ fn threats_by_check_and_joint_chasers_cite_their_own_rules() {
     let j = judge_cycle(&start, &d15.moves, RuleSet::Axf, KILL_DEPTH).expect("cycle");
     let reasons: Vec<ChaseReason> = j.labels[2].chases().map(|c| c.reason).collect();
     assert_eq!(reasons, vec![ChaseReason::Discovered], "{:?}", j.labels[2]);
+    // The first move gives check itself: the elephant's root is false because of that
+    // check, which the capture does not uncover.
+    let first: Vec<ChaseReason> = j.labels[0].chases().map(|c| c.reason).collect();
+    assert_eq!(first, vec![ChaseReason::FalseRoot], "{:?}", j.labels[0]);
     let want: &[(&str, &str, Article)] = &[
         (AXF, "AXF-D15", Article::Axf(8)),
         (OWN, "R11a", Article::Axf(11)),

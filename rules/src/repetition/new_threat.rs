@@ -11,7 +11,7 @@ use crate::position::Position;
 use crate::types::{Move, Square};
 
 /// `FalseRoot` becomes `Discovered` (要抽吃) when the capture uncovers a check by
-/// another piece of the mover: the root fails because the opponent must answer the
+/// another piece of the mover (one that did not check before the capture): the root fails because the opponent must answer the
 /// check, and the material is won by the discovered check (AXF D15: the cannon takes
 /// the advisor with the king as screen, uncovering the rook's check). `pos` is after
 /// the move, the opponent to move; it is restored.
@@ -23,9 +23,11 @@ pub(crate) fn discovered(
     if reason != ChaseReason::FalseRoot {
         return reason;
     }
+    // A check the move gave already is not uncovered by the capture.
+    let standing = pos.checkers();
     pos.make_null_move();
     pos.make_move(Move::new(t.attacker, t.target));
-    let others = pos.checkers() & !Bitboard::from_square(t.target);
+    let others = pos.checkers() & !Bitboard::from_square(t.target) & !standing;
     pos.unmake_move();
     pos.unmake_move();
     if others.any() {
