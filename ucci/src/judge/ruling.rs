@@ -321,6 +321,13 @@ fn move_reason(l: &MoveLabel, rules: RuleSet, lang: Lang) -> String {
     if l.block {
         parts.push(if zh { "拦".into() } else { "blocks".into() });
     }
+    if l.threat_by_check {
+        parts.push(if zh {
+            "要抽吃（伏将军得子）".into()
+        } else {
+            "threatens to win a piece by a check".into()
+        });
+    }
     // Attacks on a piece already named in a joint chase are its parts: not repeated.
     for p in l
         .protected_attacks()
