@@ -1,7 +1,8 @@
-//! Qili's match runner and arbiter: drives engines over UCCI or UCI, keeps the
-//! clocks, adjudicates every game with the `rules` crate (mate, 困毙, the 棋例
-//! verdict of repetitions, the natural move limit), and reports W/D/L, Elo and an
-//! SPRT. `qili match` is the command-line front end; the criterion benches of the
+//! Qili's match runner and arbiter: engine matches over UCCI/UCI, judged by the rules crate.
+//!
+//! It drives engines over UCCI or UCI, keeps the clocks, adjudicates every game
+//! with the `rules` crate (mate, 困毙, the 棋例 verdict of repetitions, the natural
+//! move limit), and reports W/D/L, Elo and an SPRT. `qili match` is the command-line front end; the criterion benches of the
 //! workspace live in `benches/`.
 
 #![forbid(unsafe_code)]

@@ -1,4 +1,4 @@
-//! Qili's opening book.
+//! Qili's opening book: the book file, probing, weighted choice, and building from game records.
 //!
 //! A book is a sorted list of entries (book key, move, weight, count, score) read
 //! from a file with a versioned, checksummed header (`format`). Positions and their

@@ -1,6 +1,8 @@
-//! Qili's searcher: evaluation behind the `Evaluator` interface, alpha-beta with
-//! a shared lock-free hash table, lazy SMP, and repetition scores taken from the
-//! 棋例 verdicts of `rules::repetition`.
+//! Qili's search: evaluation, alpha-beta, hash table, lazy SMP, mate prover and time manager.
+//!
+//! Evaluation behind the `Evaluator` interface, alpha-beta with a shared lock-free
+//! hash table, lazy SMP, and repetition scores taken from the 棋例 verdicts of
+//! `rules::repetition`.
 
 pub mod bench_positions;
 pub mod clock;

@@ -1,6 +1,8 @@
-//! Qili's NNUE: the net file format (`format`), the quantised network and its
-//! per-perspective accumulators updated on make/unmake (`network`, `accumulator`,
-//! `simd`), a float reference used by tests (`reference`), the packed training-data
+//! Qili's NNUE: net files, the quantised network and its inference, training data, the trainer.
+//!
+//! The net file format (`format`), the quantised network and its per-perspective
+//! accumulators updated on make/unmake (`network`, `accumulator`, `simd`), a float
+//! reference used by tests (`reference`), the packed training-data
 //! format (`data`) and, with the `train` feature, a CPU trainer (`train`).
 //!
 //! Architecture 1 ("PSQ-SCReLU"): for each perspective, 1260 piece-square inputs

@@ -1,7 +1,9 @@
-//! Qili's rules crate: the xiangqi board, bitboard move generation, FEN, move
-//! notation and the Asian repetition rules (棋例). No dependencies, no search.
-//! Also the workspace's one seeded generator (`rng`) and file checksum (`checksum`),
-//! here because every crate depends on this one.
+//! Xiangqi rules: the board, move generation, FEN, move notation and the 棋例 repetition rules.
+//!
+//! Bitboard move generation, FEN, ICCS/WXF/Chinese notation and the Asian
+//! repetition rules (棋例). No dependencies, no search. Also the workspace's one
+//! seeded generator (`rng`) and file checksum (`checksum`), here because every
+//! crate depends on this one.
 
 // The one exception is `MoveList`, whose uninitialised slots are what make a
 // move list free to create at every search node (see `movegen.rs`).

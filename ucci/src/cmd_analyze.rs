@@ -4,10 +4,13 @@
 //! Scores are from the point of view of the side to move in the analysed position
 //! (the header line says which side that is), in centipawns or `mate N` moves.
 
+use crate::cli::engine::EngineArgs;
+use crate::cli::position::PositionArgs;
+use crate::cli::{fail, warn};
 use clap::Args;
-use engine::{Engine, EngineOptions, Limits, Score, SearchControl, SearchInfo};
+use engine::{Engine, Limits, Score, SearchControl, SearchInfo};
 use rules::notation::to_chinese;
-use rules::{Color, Move, Position, Setup, START_FEN};
+use rules::{Color, Move, Position};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -15,15 +18,12 @@ use std::process::ExitCode;
 const DEFAULT_DEPTH: u32 = 12;
 
 #[derive(Args)]
+#[command(mut_arg("hash", |a| a.default_value("64")))]
 pub struct AnalyzeArgs {
-    /// Position to analyse (default: the initial position). Composed studies are
-    /// accepted, with a warning on stderr when no game reaches them.
-    #[arg(long, default_value = START_FEN)]
-    fen: String,
-    /// Moves played from that position, in ICCS, WXF or Chinese notation: separate
-    /// words (`--moves h2e2 h9g7`) or one quoted string (`--moves "h2e2 h9g7"`).
-    #[arg(long, num_args = 1.., value_name = "MOVE")]
-    moves: Vec<String>,
+    #[command(flatten)]
+    position: PositionArgs,
+    #[command(flatten)]
+    engine: EngineArgs,
     /// Search to this depth [default: 12 when no other limit is given].
     #[arg(long)]
     depth: Option<u32>,
@@ -33,12 +33,6 @@ pub struct AnalyzeArgs {
     /// Search this many nodes.
     #[arg(long)]
     nodes: Option<u64>,
-    /// Search threads.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// Hash table size in MiB.
-    #[arg(long, default_value_t = 64)]
-    hash: usize,
     /// Number of principal variations.
     #[arg(long, default_value_t = 1)]
     multipv: usize,
@@ -46,9 +40,6 @@ pub struct AnalyzeArgs {
     /// Black) instead of the plain letter diagram.
     #[arg(long)]
     show: bool,
-    /// Refuse a position that no game from the start reaches.
-    #[arg(long)]
-    strict: bool,
 }
 
 fn score_text(s: Score) -> String {
@@ -72,74 +63,28 @@ fn chinese_pv(pos: &Position, pv: &[Move]) -> String {
     out.join(" ")
 }
 
-/// The words of a `--moves` list: each value may hold several moves separated by
-/// blanks or commas.
-pub fn move_words(values: &[String]) -> Vec<String> {
-    values
-        .iter()
-        .flat_map(|v| v.split(|c: char| c.is_whitespace() || c == ','))
-        .filter(|w| !w.is_empty())
-        .map(str::to_string)
-        .collect()
-}
-
-/// The position to analyse, and the warnings to print about it.
-fn setup(a: &AnalyzeArgs) -> Result<(Position, Vec<String>), String> {
-    let setup = Setup::parse(&a.fen).map_err(|e| format!("bad FEN: {e}"))?;
-    let unreachable = setup.unreachable();
-    if a.strict {
-        if let Some(e) = unreachable.first() {
-            return Err(format!("bad FEN (--strict): {e}"));
-        }
-    }
-    let mut pos = Position::from_setup(&setup).map_err(|e| format!("bad FEN: {e}"))?;
-    let warnings = if unreachable.is_empty() {
-        Vec::new()
-    } else {
-        let list: Vec<String> = unreachable.iter().map(|r| r.to_string()).collect();
-        vec![format!(
-            "warning: no game reaches this position (a composed study?): {}",
-            list.join("; ")
-        )]
-    };
-    for (i, text) in move_words(&a.moves).iter().enumerate() {
-        let m = rules::notation::parse_any(&pos, text)
-            .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
-        pos.make_move(m);
-    }
-    Ok((pos, warnings))
-}
-
 pub fn run(a: AnalyzeArgs) -> ExitCode {
-    let (pos, warnings) = match setup(&a) {
+    let (pos, warnings) = match a.position.position() {
         Ok(x) => x,
-        Err(e) => {
-            eprintln!("qili analyze: {e}");
-            return ExitCode::FAILURE;
-        }
+        Err(e) => return fail("analyze", e),
     };
-    for w in &warnings {
-        eprintln!("qili analyze: {w}");
-    }
-    match analyse(&a, &pos) {
+    warn("analyze", &warnings);
+    let eval = match a.engine.eval() {
+        Ok(e) => e,
+        Err(e) => return fail("analyze", e),
+    };
+    let mut engine = a.engine.engine(a.engine.threads, eval.as_ref());
+    match analyse(&a, &pos, &mut engine) {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe (`| head`) is the reader's choice, not an error.
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("qili analyze: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => fail("analyze", e),
     }
 }
 
-fn analyse(a: &AnalyzeArgs, pos: &Position) -> std::io::Result<()> {
+fn analyse(a: &AnalyzeArgs, pos: &Position, engine: &mut Engine) -> std::io::Result<()> {
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut engine = Engine::new(EngineOptions {
-        threads: a.threads.max(1),
-        hash_mb: a.hash.max(1),
-        ..EngineOptions::default()
-    });
     let no_limit = a.depth.is_none() && a.movetime.is_none() && a.nodes.is_none();
     let limits = Limits {
         depth: if no_limit {
@@ -217,21 +162,5 @@ fn analyse(a: &AnalyzeArgs, pos: &Position) -> std::io::Result<()> {
             out,
             "nobestmove: {side} has no legal move and has lost (score mate 0)"
         ),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn moves_may_be_words_or_one_string() {
-        let words = move_words(&["h2e2".into(), "h9g7".into()]);
-        let one = move_words(&["h2e2 h9g7".into()]);
-        let commas = move_words(&["h2e2,h9g7".into()]);
-        assert_eq!(words, vec!["h2e2", "h9g7"]);
-        assert_eq!(one, words);
-        assert_eq!(commas, words);
-        assert!(move_words(&["  ".into()]).is_empty());
     }
 }

@@ -5,27 +5,23 @@
 //! `qili bench [depth] --compare-threads T [--rounds R]` measures lazy SMP instead:
 //! time to depth with one thread and with T threads, alternated R times in one run.
 
+use crate::cli::engine::EngineArgs;
+use crate::cli::fail;
 use clap::Args;
 use engine::bench_positions::BENCH_FENS;
-use engine::{Engine, EngineOptions, Limits, SearchControl};
+use engine::{Engine, Limits, SearchControl};
 use rules::Position;
 use std::process::ExitCode;
 use std::time::Instant;
 
 #[derive(Args)]
+#[command(mut_arg("threads", |a| a.help("Search threads (the node count is only deterministic with one)")))]
 pub struct BenchArgs {
     /// Search depth for every position.
     #[arg(default_value_t = engine::bench_positions::DEFAULT_DEPTH)]
     depth: u32,
-    /// Hash table size in MiB.
-    #[arg(long, default_value_t = 16)]
-    hash: usize,
-    /// Search threads (the node count is only deterministic with one).
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// Evaluation: a net file, `<hce>` (handcrafted) or `<embedded>` (the compiled-in net, the default).
-    #[arg(long)]
-    net: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    engine: EngineArgs,
     /// Time to depth: run the whole bench with 1 and with this many threads, alternately.
     #[arg(long)]
     compare_threads: Option<usize>,
@@ -43,40 +39,21 @@ struct Pass {
 }
 
 pub fn run(a: BenchArgs) -> ExitCode {
-    let eval = match &a.net {
-        None => None,
-        Some(path) => match engine::eval::EvalChoice::from_name(&path.to_string_lossy()) {
-            Ok(choice) => Some(choice),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::FAILURE;
-            }
-        },
+    let eval = match a.engine.eval() {
+        Ok(e) => e,
+        Err(e) => return fail("bench", e),
     };
     let positions = match positions() {
         Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
+        Err(e) => return fail("bench", e),
     };
-    let make = |threads: usize| {
-        let mut engine = Engine::new(EngineOptions {
-            threads: threads.max(1),
-            hash_mb: a.hash.max(1),
-            ..EngineOptions::default()
-        });
-        if let Some(choice) = &eval {
-            engine.set_eval(choice.clone());
-        }
-        engine
-    };
+    let make = |threads: usize| a.engine.engine(threads, eval.as_ref());
     let depth = a.depth.max(1);
     if let Some(t) = a.compare_threads {
         compare(&positions, depth, t.max(2), a.rounds.max(1), make);
         return ExitCode::SUCCESS;
     }
-    let pass = run_pass(&mut make(a.threads), &positions, depth, true);
+    let pass = run_pass(&mut make(a.engine.threads), &positions, depth, true);
     let nps = if pass.wall_ms > 0.0 {
         pass.nodes as f64 * 1000.0 / pass.wall_ms
     } else {
@@ -204,6 +181,7 @@ fn load_average() -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::EngineOptions;
 
     #[test]
     fn median_of_rounds() {

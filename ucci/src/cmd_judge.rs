@@ -12,12 +12,13 @@
 //! per-move rule query, `none`/`draw`/`ban`/`win` for each move (`judge/query.rs`).
 //! The parts live in `judge/` (ruling data, text, games, pictures).
 
+use crate::cli::position::PositionArgs;
 use crate::judge::{game, line_error, query, ruling, start_position, svg, text};
 use clap::{Args, ValueEnum};
 use rules::notation::parse_line;
 use rules::records::read_games;
 use rules::repetition::{judge_cycle, Lang, RuleSet, KILL_DEPTH};
-use rules::{Position, START_FEN};
+use rules::Position;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -39,14 +40,10 @@ pub enum LangArg {
 
 #[derive(Args)]
 pub struct JudgeArgs {
-    /// Position before the first move (default: the initial position).
-    #[arg(long)]
-    fen: Option<String>,
-    /// Moves in ICCS, WXF or Chinese notation, as one quoted string or separate words
-    /// (e.g. "h2e2 h9g7", or 炮二平五 马８进７); move numbers are skipped. (A WXF
-    /// rear-piece move is written letter first, `R-+1`, so that no word starts with `-`.)
-    #[arg(long, num_args = 1.., value_name = "MOVE")]
-    moves: Vec<String>,
+    // `--moves` are the moves judged, or with `--query` the history of the position
+    // queried.
+    #[command(flatten)]
+    position: PositionArgs,
     /// A file of games (PGN with any notation, XQF or DhtmlXQ; the format is read from
     /// the content): judge every repetition of every game.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["fen", "moves", "xqf", "dhtmlxq"])]
@@ -66,10 +63,6 @@ pub struct JudgeArgs {
     /// Print JSON instead of text (schema in docs/RULES.md).
     #[arg(long)]
     json: bool,
-    /// Refuse start positions that no game reaches (composed studies are judged by
-    /// default, with a warning).
-    #[arg(long)]
-    strict: bool,
     /// Draw the cycle as an SVG picture into FILE.
     #[arg(long, value_name = "FILE")]
     svg: Option<PathBuf>,
@@ -105,21 +98,21 @@ pub fn run(a: JudgeArgs) -> ExitCode {
         },
         kill_depth: a.kill_depth.min(6),
         lang,
-        strict: a.strict,
+        strict: a.position.strict,
     };
     let file = a.pgn.as_ref().or(a.xqf.as_ref()).or(a.dhtmlxq.as_ref());
     let result = match (file, &a.query) {
         (_, Some(named)) => query::run(&query::QueryInput {
-            fen: a.fen.as_deref().unwrap_or(START_FEN),
-            history: &a.moves.join(" "),
+            fen: a.position.fen(),
+            history: &a.position.move_text(),
             named,
             rules: o.rules,
             lang,
-            strict: a.strict,
+            strict: a.position.strict,
             json: a.json,
         }),
         (Some(path), None) => judge_file(path, &a, o),
-        (None, None) => judge_moves(a.fen.as_deref().unwrap_or(START_FEN), &a.moves.join(" "), o)
+        (None, None) => judge_moves(a.position.fen(), &a.position.move_text(), o)
             .and_then(|r| output_ruling(r, &a, lang)),
     };
     match result {
@@ -255,6 +248,7 @@ fn judge_file(path: &Path, a: &JudgeArgs, o: game::Options) -> Result<String, St
 #[cfg(test)]
 mod tests {
     use super::*;
+    use rules::START_FEN;
 
     const D01: &str = "c2a1k3/2c1a2R1/b6P1/8p/9/9/9/9/4K4/9 w - - 0 1";
 

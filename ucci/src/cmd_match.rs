@@ -2,8 +2,9 @@
 //! rules crate, with PGN output, Elo and an SPRT. The work is in the `bench` crate;
 //! this file turns the command line into a `bench::MatchConfig`.
 
+use crate::cli::outside::engine_settings;
 use bench::game::{FixedLimits, FlagPolicy, ScoreRules};
-use bench::{ArbiterRules, EngineConfig, MatchConfig, ProtocolChoice, RankBase, Sprt};
+use bench::{ArbiterRules, EngineConfig, MatchConfig, Sprt};
 use clap::Args;
 use engine::TimeControl;
 use rules::repetition::{NaturalLimit, RuleSet};
@@ -180,52 +181,6 @@ fn engine_config(
     e.handshake_timeout = seconds(a.handshake_timeout, "--handshake-timeout")?;
     e.quit_timeout = seconds(a.quit_timeout, "--quit-timeout")?;
     e.debug = a.debug;
-    Ok(e)
-}
-
-/// An engine command line and its `KEY=VALUE` settings (`name=`, `proto=`,
-/// `ranks=`, `dir=`, `option.NAME=`) and `NAME=VALUE` options, as `--e1`/`--option1`
-/// take them (shared with `qili suite`).
-pub(crate) fn engine_settings(
-    cmd: &str,
-    settings: &[String],
-    options: &[String],
-) -> Result<EngineConfig, String> {
-    let mut e = EngineConfig::new(cmd)?;
-    for s in settings {
-        let (k, v) = s
-            .split_once('=')
-            .ok_or_else(|| format!("engine setting '{s}' is not KEY=VALUE"))?;
-        match k {
-            "name" => e.name = Some(v.to_string()),
-            "proto" | "protocol" => {
-                e.protocol = match v {
-                    "auto" => ProtocolChoice::Auto,
-                    "ucci" => ProtocolChoice::Ucci,
-                    "uci" => ProtocolChoice::Uci,
-                    _ => return Err(format!("proto must be auto, ucci or uci, not '{v}'")),
-                }
-            }
-            "ranks" => {
-                e.ranks = match v {
-                    "0" => RankBase::Zero,
-                    "1" => RankBase::One,
-                    _ => return Err(format!("ranks must be 0 or 1, not '{v}'")),
-                }
-            }
-            "dir" => e.dir = Some(PathBuf::from(v)),
-            _ => match k.strip_prefix("option.") {
-                Some(name) if !name.is_empty() => e.options.push((name.into(), v.into())),
-                _ => return Err(format!("unknown engine setting '{k}'")),
-            },
-        }
-    }
-    for o in options {
-        let (k, v) = o
-            .split_once('=')
-            .ok_or_else(|| format!("engine option '{o}' is not NAME=VALUE"))?;
-        e.options.push((k.into(), v.into()));
-    }
     Ok(e)
 }
 

@@ -1,21 +1,18 @@
 //! `qili mate`: prove a forced mate (or that there is none) with the mate prover
 //! (`engine::mate`), printing the main line in ICCS and Chinese notation.
 
-use crate::cmd_analyze::move_words;
+use crate::cli::position::PositionArgs;
+use crate::cli::{fail, warn};
 use clap::Args;
 use engine::mate::{MateLimits, MateProver, MateResult};
 use rules::notation::to_chinese;
-use rules::{Position, START_FEN};
+use rules::Position;
 use std::process::ExitCode;
 
 #[derive(Args)]
 pub struct MateArgs {
-    /// The position (composed studies are accepted).
-    #[arg(long, default_value = START_FEN)]
-    fen: String,
-    /// Moves played from it first (ICCS, WXF or Chinese; words or one string).
-    #[arg(long, num_args = 1.., value_name = "MOVE")]
-    moves: Vec<String>,
+    #[command(flatten)]
+    position: PositionArgs,
     /// The longest mate looked for, in moves of the side to move.
     #[arg(long, default_value_t = 5)]
     max: u32,
@@ -28,22 +25,13 @@ pub struct MateArgs {
 }
 
 pub fn run(a: MateArgs) -> ExitCode {
-    let mut pos = match Position::from_fen(&a.fen) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("qili mate: bad FEN: {e}");
-            return ExitCode::FAILURE;
+    let pos = match a.position.position() {
+        Ok((pos, warnings)) => {
+            warn("mate", &warnings);
+            pos
         }
+        Err(e) => return fail("mate", e),
     };
-    for (i, text) in move_words(&a.moves).iter().enumerate() {
-        match rules::notation::parse_any(&pos, text) {
-            Ok(m) => pos.make_move(m),
-            Err(e) => {
-                eprintln!("qili mate: move {} '{text}': {e}", i + 1);
-                return ExitCode::FAILURE;
-            }
-        }
-    }
     println!("position {}", pos.to_fen());
     let start = std::time::Instant::now();
     let mut prover = MateProver::new(

@@ -1,8 +1,9 @@
 //! `qili perft`: leaf counts, optionally divided by root move and spread over threads.
 
+use crate::cli::position::PositionArgs;
+use crate::cli::{fail, warn};
 use clap::Args;
 use rules::perft::{divide_parallel, perft};
-use rules::{Position, START_FEN};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -10,9 +11,8 @@ use std::time::Instant;
 pub struct PerftArgs {
     /// Depth in plies.
     depth: u32,
-    /// Start position (default: the initial position).
-    #[arg(long, default_value = START_FEN)]
-    fen: String,
+    #[command(flatten)]
+    position: PositionArgs,
     /// Print the leaf count below each root move.
     #[arg(long)]
     divide: bool,
@@ -25,12 +25,12 @@ pub struct PerftArgs {
 }
 
 pub fn run(a: PerftArgs) -> ExitCode {
-    let mut pos = match Position::from_fen(&a.fen) {
-        Ok(p) => p,
-        Err(e) => {
-            eprintln!("error: bad FEN: {e}");
-            return ExitCode::FAILURE;
+    let mut pos = match a.position.position() {
+        Ok((pos, warnings)) => {
+            warn("perft", &warnings);
+            pos
         }
+        Err(e) => return fail("perft", e),
     };
     let bulk = !a.no_bulk;
     let t0 = Instant::now();

@@ -3,7 +3,7 @@
 //! the positions where it reports the mate of the recorded length: the figures
 //! of docs/MATES.md, for Qili and outside engines alike.
 
-use crate::cmd_match::engine_settings;
+use crate::cli::outside::engine_settings;
 use bench::{Engine, Protocol};
 use clap::Args;
 use std::path::PathBuf;

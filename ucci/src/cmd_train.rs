@@ -75,12 +75,12 @@ pub fn run(a: TrainArgs) -> ExitCode {
             .build_global();
     }
     if !(0.0..=1.0).contains(&a.wdl) || !(0.0..1.0).contains(&a.val) || a.scale <= 0.0 {
-        eprintln!("error: need 0 <= --wdl <= 1, 0 <= --val < 1 and --scale > 0");
+        eprintln!("qili train: need 0 <= --wdl <= 1, 0 <= --val < 1 and --scale > 0");
         return ExitCode::FAILURE;
     }
     if let Some(b) = a.buckets {
         if !(1..=MAX_BUCKETS).contains(&b) {
-            eprintln!("error: --buckets {b}: need 1 to {MAX_BUCKETS}");
+            eprintln!("qili train: --buckets {b}: need 1 to {MAX_BUCKETS}");
             return ExitCode::FAILURE;
         }
     }
@@ -91,7 +91,7 @@ pub fn run(a: TrainArgs) -> ExitCode {
                 nets::format::read_file(path).and_then(|bytes| nets::format::read_narrower(&bytes));
             match narrow {
                 Ok(n) if a.buckets.is_some_and(|b| b != n.out_b.len()) => {
-                    eprintln!("error: --widen keeps the --init net's output buckets");
+                    eprintln!("qili train: --widen keeps the --init net's output buckets");
                     return ExitCode::FAILURE;
                 }
                 Ok(n) => {
@@ -111,7 +111,7 @@ pub fn run(a: TrainArgs) -> ExitCode {
                     return ExitCode::FAILURE;
                 }
                 Err(e) => {
-                    eprintln!("error: --init: {e}");
+                    eprintln!("qili train: --init: {e}");
                     return ExitCode::FAILURE;
                 }
             }
@@ -132,7 +132,7 @@ pub fn run(a: TrainArgs) -> ExitCode {
             }
             Ok(n) => FloatNet::from_network(&n),
             Err(e) => {
-                eprintln!("error: --init: {e}");
+                eprintln!("qili train: --init: {e}");
                 return ExitCode::FAILURE;
             }
         },
@@ -146,13 +146,13 @@ pub fn run(a: TrainArgs) -> ExitCode {
                 all.append(&mut v);
             }
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("qili train: {e}");
                 return ExitCode::FAILURE;
             }
         }
     }
     if all.is_empty() {
-        eprintln!("error: no training positions");
+        eprintln!("qili train: no training positions");
         return ExitCode::FAILURE;
     }
     let cfg = TrainConfig {
@@ -193,12 +193,12 @@ pub fn run(a: TrainArgs) -> ExitCode {
     let q = match net.quantise() {
         Ok(q) => q,
         Err(e) => {
-            eprintln!("error: exporting the net: {e}");
+            eprintln!("qili train: exporting the net: {e}");
             return ExitCode::FAILURE;
         }
     };
     if let Err(e) = q.save(&a.out) {
-        eprintln!("error: {e}");
+        eprintln!("qili train: {e}");
         return ExitCode::FAILURE;
     }
     println!(

@@ -60,7 +60,7 @@ pub fn run(a: TuneArgs) -> ExitCode {
     match tune_hce(&a) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("qili tune-hce: {e}");
             ExitCode::FAILURE
         }
     }

@@ -1,5 +1,7 @@
-//! The `qili` package's library part: the UCCI/UCI protocol front-ends, shared by
-//! the binary (`qili` with no arguments) and the protocol fuzz targets.
+//! The UCCI, UCI and xboard protocol front-ends of the `qili` binary.
+//!
+//! The `qili` package's library part, shared by the binary (`qili` with no
+//! arguments) and the protocol fuzz targets.
 
 #![forbid(unsafe_code)]
 

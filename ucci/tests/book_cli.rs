@@ -112,6 +112,7 @@ fn a_small_pgn_builds_the_expected_book() {
 }
 
 #[test]
+#[cfg(feature = "dev-tools")]
 fn selfplay_builds_are_reproducible_and_match_their_pgn() {
     let (a, b, c, games) = (
         temp("sp-a.qbook"),

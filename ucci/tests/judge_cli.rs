@@ -369,6 +369,27 @@ fn svg_and_html() {
         !h.contains("src=") && !h.contains("href=\"http"),
         "self-contained"
     );
+    // The page: the board scaled to the screen, the ruling once, beside it as
+    // text the browser wraps; no panel inside the picture, no text report under
+    // it (its plain-text board would show as ＋＋＋ rows).
+    assert!(h.contains("name=\"viewport\"") && h.contains("flex-wrap:wrap"));
+    assert!(h.contains("figure svg{width:100%;height:auto"));
+    assert!(
+        !h.contains("class=\"ruling\" x="),
+        "no panel in the page's picture"
+    );
+    assert_eq!(h.matches("<section class=\"ruling\">").count(), 1);
+    assert!(h.contains("<p class=\"line\">裁决：红方变着，不变作负</p>"));
+    assert_eq!(h.matches("裁决：").count(), 1, "the ruling once");
+    assert!(
+        !h.contains("<pre>") && !h.contains("＋＋＋"),
+        "no text report"
+    );
+    let page_svg = &h[h.find("<svg").unwrap()..];
+    assert!(
+        page_svg.contains("width=\"544\""),
+        "the board alone: 2 × 48 + 8 × 56"
+    );
 }
 
 /// `--query`: every legal move of the position the history reaches, one line each

@@ -2,38 +2,9 @@
 //! CECP client checks every `move` against its own copy of the game.
 
 mod common;
+use common::cecp::*;
 use common::*;
 use std::time::{Duration, Instant};
-
-/// Start, choose CECP, negotiate, and set up a small-hash new xiangqi game.
-fn cecp() -> Qili {
-    let mut q = Qili::start();
-    q.send("xboard");
-    q.send("protover 2");
-    q.expect("feature done=1");
-    q.send("accepted usermove");
-    q.send("memory 16");
-    q.send("new");
-    q.send("variant xiangqi");
-    q
-}
-
-/// Wait until every earlier line has been handled.
-fn sync(q: &mut Qili, n: u32) -> Vec<String> {
-    let start = q.transcript.len();
-    q.send(&format!("ping {n}"));
-    q.expect(&format!("pong {n}"));
-    q.transcript[start..q.transcript.len() - 1].to_vec()
-}
-
-fn engine_move(q: &mut Qili, timeout: Duration) -> String {
-    let (_, l) = q.wait_for("move", timeout, |l| l.starts_with("move "));
-    l["move ".len()..].to_string()
-}
-
-fn no_move(lines: &[String]) -> bool {
-    !lines.iter().any(|l| l.starts_with("move "))
-}
 
 #[test]
 fn xboard_handshake_and_features() {

@@ -1,7 +1,9 @@
-//! The rule-book articles behind a ruling, in one table (`ARTICLES`), and which of them
-//! decide a judged cycle (`basis`): the principle that decides the verdict, the
-//! articles that make each side's moves an offence or not, and for each move the
-//! article that makes it a check, chase, idle move or exemption.
+//! The rule-book articles behind a ruling, in one table (`ARTICLES`): their numbers,
+//! citations and texts. Which articles a cycle is decided by is chosen where each
+//! decision is made and carried with it: a chase's and a move's by the labels
+//! (`grounds.rs`, `Chase::articles`, `MoveLabel::articles`), a side's with its offence
+//! (`verdict::side_articles`), the principle by the branch of the verdict that decides
+//! (`decide_with_principle`); `basis` only collects them from a `CycleJudgement`.
 //!
 //! The books, as the repository's copies of their texts number them (docs/RULES.md):
 //! * the 1982 AXF draft 棋例初稿 (李志海): 乙 1–4, how a cycle is decided, and its
@@ -15,11 +17,7 @@
 //! another forbidden perpetual; the rook held by a knight), the 1982 principle or AXF
 //! rule the code applies is cited instead.
 
-use super::chase::{value, ChaseReason};
-use super::labels::{Chase, MoveLabel};
-use super::verdict::Offence;
-use super::{CycleJudgement, RuleSet};
-use crate::types::{Color, PieceKind};
+use super::CycleJudgement;
 use std::fmt;
 
 /// One citable article.
@@ -66,10 +64,13 @@ pub static ARTICLES: &[ArticleText] = &[
     t(Axf(8), "一将一闲，一将一要抽吃均作和局", "one check and one idle move (or one threat to win by a check): a draw"),
     t(Axf(9), "单炮或双炮不能长捉一车，有根车亦不能长捉之", "a cannon may not perpetually chase a rook, protected or not"),
     t(Axf(10), "单炮分别轮回长捉两车作和，双炮分别轮回长捉两车亦作和", "one or two cannons chasing two rooks in turn: a draw"),
+    t(Axf(11), "一捉一要抽吃判和局", "one chase and one threat to win by a discovered check: a draw"),
     t(Axf(12), "车可长捉有根炮", "a rook may keep attacking a protected cannon"),
     t(Axf(13), "车捉无根炮……均不得长捉之", "a rook may not perpetually chase an unprotected cannon"),
     t(Axf(14), "车被马牵制不能移动时，无论马是否有根，均不能以任何子长捉车", "a rook held by a knight may not be chased by any piece, whether the knight is protected or not"),
+    t(Axf(15), "炮马不能分别长捉一车，无论车是否有根……炮马方亦不能长捉之", "a cannon and a knight (or two knights) may not chase one rook in turn, protected or not"),
     t(Axf(16), "马长捉车……马方亦不能长捉之", "a knight may not perpetually chase a rook"),
+    t(Axf(17), "车马循环长捉作和", "rook and knight chasing each other in a cycle: a draw"),
     t(Axf(18), "车长捉马……车方均不能长捉之", "a rook may not perpetually chase a knight"),
     t(Axf(19), "捉同类子，双方均未受牵制互能去子者，视为长献；一方不能去子时，对方不能长捉之", "like pieces that can take each other offer an exchange; if one cannot take back, the other chases it"),
     t(Axf(20), "炮利用别子做炮台捉无根之马、士、象、过河兵卒，仍作为长捉", "a cannon chasing over a moving screen chases (knight, advisor, elephant, crossed pawn)"),
@@ -84,6 +85,8 @@ pub static ARTICLES: &[ArticleText] = &[
     t(Axf(29), "有根子被捉时，如其根受牵制失去保护力者（假根），则不能长捉之", "a protector that cannot legally take back is a false root: the piece is chased"),
     t(Axf(30), "两子或多子劫一子时，如该子为真根子，不作长捉论", "several pieces attacking one truly protected piece: no perpetual chase"),
     t(Axf(31), "捉两步而其中一步兼兑者仍作长捉", "a chase that is also an offer of exchange is still a chase"),
+    t(Axf(32), "凡甲方车帅被乙方车炮联合控制时，甲方如果以马或炮长捉乙方该车，仍视为长捉，不变作负", "a rook and king held by the enemy rook and cannon: a knight or cannon chasing that rook still chases"),
+    t(Axf(33), "长要抽吃作和", "perpetual threats to win by a discovered check: a draw"),
     t(Axf(34), "长拦作和", "perpetual blocking: a draw"),
     t(Axf(35), "长兑，长献均作和", "perpetual offers of exchange or of a piece: a draw"),
     t(Cn(1), "将：走子直接攻击对方帅(将)", "check: a move that attacks the enemy king"),
@@ -190,272 +193,49 @@ pub struct Basis {
     pub moves: Vec<Vec<Article>>,
 }
 
-fn push(v: &mut Vec<Article>, a: Article) {
-    if !v.contains(&a) {
-        v.push(a);
+/// A few articles, each once, in the order first cited: what a chase or a move label
+/// carries from where it was decided (fixed size, no allocation). Pushing beyond `N`
+/// is a bug (the sizes are above what the code can cite for one chase or one move).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cites<const N: usize> {
+    list: [Article; N],
+    len: u8,
+}
+
+impl<const N: usize> Default for Cites<N> {
+    fn default() -> Self {
+        Cites {
+            list: [Verdict(0); N],
+            len: 0,
+        }
     }
 }
 
-/// Why one chase is (or is not) counted, under `rules`.
-pub fn chase_articles(c: &Chase, l: &MoveLabel, rules: RuleSet) -> Vec<Article> {
-    let mut v = Vec::new();
-    let (a, t) = (c.attacker.kind, c.victim.kind);
-    match rules {
-        RuleSet::Chinese => {
-            match c.attacker.kind {
-                PieceKind::King => push(&mut v, CnFigure(15)),
-                PieceKind::Pawn => push(&mut v, CnFigure(14)),
-                _ => {}
-            }
-            push(&mut v, Cn(3));
-            match c.reason {
-                ChaseReason::Joint => push(&mut v, CnFigure(10)),
-                ChaseReason::Forced => {}
-                _ => push(&mut v, Cn(15)),
-            }
+impl<const N: usize> Cites<N> {
+    /// Add `a` unless it is there already.
+    pub fn push(&mut self, a: Article) {
+        if self.as_slice().contains(&a) {
+            return;
         }
-        RuleSet::Axf => {
-            match a {
-                PieceKind::King => return vec![Axf(23)],
-                PieceKind::Pawn => return vec![Axf(24)],
-                _ => {}
-            }
-            let moved = c.from == l.mv.to();
-            match c.reason {
-                ChaseReason::Joint => return vec![Axf(30)],
-                ChaseReason::FalseRoot => push(&mut v, Axf(29)),
-                ChaseReason::Immobile => push(&mut v, Axf(14)),
-                ChaseReason::Outvalued => push(&mut v, Principle(4)),
-                ChaseReason::Unprotected | ChaseReason::Forced => push(&mut v, Principle(3)),
-            }
-            match (a, t) {
-                // A rook that cannot take back a rook on its own line is held there
-                // (rule 22's case of rule 19).
-                (PieceKind::Rook, PieceKind::Rook) => {
-                    push(&mut v, Axf(19));
-                    push(&mut v, Axf(22));
-                }
-                _ if a == t => push(&mut v, Axf(19)),
-                (PieceKind::Cannon, PieceKind::Rook) => {
-                    push(&mut v, Axf(9));
-                    if !moved {
-                        push(&mut v, Axf(21));
-                    }
-                }
-                (PieceKind::Cannon, _) if !moved => push(&mut v, Axf(20)),
-                (PieceKind::Knight, PieceKind::Rook) => push(&mut v, Axf(16)),
-                (PieceKind::Rook, PieceKind::Cannon) => push(&mut v, Axf(13)),
-                (PieceKind::Rook, PieceKind::Knight) => push(&mut v, Axf(18)),
-                (PieceKind::Rook, PieceKind::Pawn) => push(&mut v, Axf(26)),
-                _ => {}
-            }
-            if l.exchange.is_some() && c.counts(rules) {
-                push(&mut v, Axf(31));
-            }
+        debug_assert!((self.len as usize) < N, "more than {N} articles");
+        if (self.len as usize) < N {
+            self.list[self.len as usize] = a;
+            self.len += 1;
         }
     }
-    v
+
+    pub fn as_slice(&self) -> &[Article] {
+        &self.list[..self.len as usize]
+    }
 }
 
-/// What makes one move a check, chase, kill, idle move or an exemption.
-pub fn move_articles(l: &MoveLabel, rules: RuleSet) -> Vec<Article> {
-    let mut v = Vec::new();
-    let axf = rules == RuleSet::Axf;
-    if l.check {
-        push(&mut v, if axf { Axf(1) } else { Cn(1) });
-    }
-    for c in l.chases() {
-        for a in chase_articles(c, l, rules) {
-            push(&mut v, a);
-        }
-    }
-    if l.kill && !l.check {
-        push(&mut v, if axf { Axf(4) } else { Cn(2) });
-    }
-    if l.exchange.is_some() {
-        push(&mut v, if axf { Axf(19) } else { Cn(4) });
-    }
-    if l.offer {
-        push(&mut v, if axf { Axf(35) } else { Cn(5) });
-    }
-    if l.block {
-        push(&mut v, if axf { Axf(34) } else { Cn(6) });
-    }
-    for p in l.protected_attacks() {
-        if axf {
-            match (p.attacker.kind, p.target.kind) {
-                (PieceKind::Rook, PieceKind::Cannon) => push(&mut v, Axf(12)),
-                (PieceKind::Rook, PieceKind::Rook) => push(&mut v, Axf(22)),
-                _ => {}
-            }
-            if value(p.target.kind) <= value(p.attacker.kind) {
-                push(&mut v, Principle(4));
-            }
-        } else {
-            push(&mut v, Cn(15));
-        }
-    }
-    if !axf && !l.check && !l.kill && !l.counted_chase(rules) {
-        push(&mut v, Cn(8));
-    }
-    v
-}
-
-/// The articles behind a judged cycle.
+/// The articles behind a judged cycle, as the verdict code returned them: the
+/// principle from `decide_with_principle`, the sides' from `verdict::side_articles`,
+/// each move's from its label (`MoveLabel::articles`).
 pub fn basis(j: &CycleJudgement) -> Basis {
-    let rules = j.rules;
-    let moves: Vec<Vec<Article>> = j.labels.iter().map(|l| move_articles(l, rules)).collect();
-    let sides = [Color::Red, Color::Black].map(|c| side_articles(j, c, &moves));
     Basis {
-        principle: principle(j),
-        sides,
-        moves,
+        principle: j.principle,
+        sides: j.side_articles.clone(),
+        moves: j.labels.iter().map(|l| l.articles().to_vec()).collect(),
     }
-}
-
-fn principle(j: &CycleJudgement) -> Article {
-    let [r, b] = j.offences;
-    let axf = j.rules == RuleSet::Axf;
-    match (r, b) {
-        (None, None) => {
-            if axf {
-                Verdict(1)
-            } else {
-                Cn(14)
-            }
-        }
-        (Some(_), None) | (None, Some(_)) => {
-            if axf {
-                Verdict(4)
-            } else {
-                Cn(13)
-            }
-        }
-        (Some(x), Some(y)) => {
-            let (xc, yc) = (x == Offence::PerpetualCheck, y == Offence::PerpetualCheck);
-            if xc != yc {
-                Verdict(2)
-            } else if xc && yc {
-                Axf(2)
-            } else if j.verdict != super::Verdict::Draw {
-                // Both chase, one of them a rook held by a knight (rule 14).
-                Axf(14)
-            } else if axf {
-                Verdict(3)
-            } else {
-                CnFigure(3)
-            }
-        }
-    }
-}
-
-fn side_articles(j: &CycleJudgement, c: Color, moves: &[Vec<Article>]) -> Vec<Article> {
-    let rules = j.rules;
-    let axf = rules == RuleSet::Axf;
-    let s = &j.sides[c.index()];
-    let other = &j.sides[c.flip().index()];
-    let mine = || j.labels.iter().zip(moves).filter(move |(l, _)| l.side == c);
-    let mut v = Vec::new();
-    match j.offences[c.index()] {
-        Some(Offence::PerpetualCheck) => {
-            if axf {
-                push(&mut v, Axf(1));
-                if other.perpetual_check() {
-                    push(&mut v, Axf(2));
-                } else if other.checks > 0 {
-                    push(&mut v, Axf(3));
-                }
-            } else {
-                push(&mut v, Cn(9));
-                push(&mut v, Cn(13));
-            }
-        }
-        Some(Offence::PerpetualChase) if axf => {
-            // The articles of the chases of the piece chased on every move.
-            let victims = s.victims_every_move;
-            let mut attackers = 0u128;
-            for (l, _) in mine() {
-                for ch in l.chases() {
-                    if (victims >> ch.victim_id) & 1 == 1 && ch.counts(rules) {
-                        attackers |= 1 << ch.attacker_id;
-                        for a in chase_articles(ch, l, rules) {
-                            push(&mut v, a);
-                        }
-                    }
-                    if (victims >> ch.victim_id) & 1 == 1 && ch.by_king_or_pawn() {
-                        push(&mut v, Axf(25));
-                    }
-                }
-            }
-            if attackers.count_ones() > 1 {
-                push(&mut v, Axf(28));
-            }
-        }
-        Some(o) => {
-            push(
-                &mut v,
-                match o {
-                    Offence::PerpetualChase => Cn(11),
-                    Offence::PerpetualKill => Cn(10),
-                    _ => Cn(13),
-                },
-            );
-            push(&mut v, Cn(13));
-        }
-        None => {
-            if axf {
-                let chases = s.chase_moves;
-                // Rule 5: one side threatens mate on every move, the other answers
-                // each threat with a threat (or a check) of its own.
-                let answers = |x: &super::SideSummary, y: &super::SideSummary| {
-                    y.moves > 0
-                        && y.kills == y.moves
-                        && x.kills > 0
-                        && x.kills + x.checks == x.moves
-                };
-                if answers(s, other) || answers(other, s) {
-                    push(&mut v, Axf(5));
-                } else if s.checks > 0 && s.checks < s.moves {
-                    push(
-                        &mut v,
-                        if chases > 0 {
-                            Axf(7)
-                        } else if s.kills > 0 {
-                            Axf(6)
-                        } else {
-                            Axf(8)
-                        },
-                    );
-                } else if s.kills == s.moves && s.moves > 0 {
-                    push(&mut v, Axf(4));
-                } else if chases > 0 && s.checks == 0 {
-                    // Rule 10 is rule 27's case of cannons chasing two rooks.
-                    let cannons_on_rooks = mine().all(|(l, _)| {
-                        l.chases().filter(|ch| ch.counts(rules)).all(|ch| {
-                            (ch.attacker.kind, ch.victim.kind)
-                                == (PieceKind::Cannon, PieceKind::Rook)
-                        })
-                    });
-                    push(&mut v, if cannons_on_rooks { Axf(10) } else { Axf(27) });
-                }
-                for (_, arts) in mine() {
-                    for &a in arts {
-                        if matches!(a, Axf(23) | Axf(24) | Axf(30) | Axf(34) | Axf(35)) {
-                            push(&mut v, a);
-                        }
-                    }
-                }
-            } else {
-                push(&mut v, Cn(14));
-                for (_, arts) in mine() {
-                    for &a in arts {
-                        if matches!(a, CnFigure(14) | CnFigure(15) | CnFigure(10)) {
-                            push(&mut v, a);
-                        }
-                    }
-                }
-            }
-        }
-    }
-    v
 }

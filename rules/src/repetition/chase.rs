@@ -41,6 +41,11 @@ pub enum ChaseReason {
     /// with at most `TACTIC_DEPTH` checks (Chinese 2020 图2 卧槽 then the rook, 图3
     /// 连续将军得车). Counted under the Chinese rules only (AXF: 要抽吃 is idle).
     Forced,
+    /// A false root (as `FalseRoot`) that fails because the capture uncovers a check
+    /// by another piece: a threat to win material by a discovered check (要抽吃, AXF
+    /// rules 8, 11, 33). Never found by `assess` (the search needs no such
+    /// distinction); the labels tell it from `FalseRoot`, and it counts as that does.
+    Discovered,
     /// Attacked by two or more pieces at once (劫) while one true root protects it:
     /// labelled 捉 (2020 图10's 车炮联合捉子) but never counted toward a perpetual
     /// chase (AXF rule 30: 真根子不作长捉论).
@@ -55,6 +60,7 @@ impl ChaseReason {
             ChaseReason::Outvalued => "有根，子力价值高",
             ChaseReason::Immobile => "被牵制不能动",
             ChaseReason::Forced => "伏将军得子",
+            ChaseReason::Discovered => "要抽吃（抽将得子）",
             ChaseReason::Joint => "多子联合捉真根子，不作长捉论",
         }
     }

@@ -5,8 +5,9 @@
 //! first chase only the pieces it chased are assessed again; a check needs no chase
 //! test at all. When neither side can offend any more the cycle is a draw at once.
 
-use super::chase::{standing_threats_on, threats_on, Attack, ChaseReason};
-use super::labels::{mates_by_checks, MateGuard, PieceIds};
+use super::chase::{standing_threats_on, threats_on, ChaseReason};
+use super::labels::{mates_by_checks, PieceIds};
+use super::new_threat::{new_chase, MateGuard};
 use super::tactic;
 use super::verdict::{verdict_of, SideSummary};
 use super::{RuleSet, Verdict};
@@ -46,27 +47,18 @@ pub(super) fn judge_from(pos: &Position, start: usize, rules: RuleSet) -> Verdic
                     let after = threats_on(&p, side, only);
                     let mut mate_guard = MateGuard::default();
                     for t in after.as_slice() {
-                        if !matches!(t.what, Attack::Chase(_)) {
-                            continue;
-                        }
+                        // Chases by king or pawn never count (rules 23-24); a victim
+                        // already found needs no second attacker.
                         if matches!(
                             p.piece_at(t.attacker).map(|a| a.kind),
                             Some(PieceKind::King | PieceKind::Pawn) | None
-                        ) {
+                        ) || (victims >> ids.id(t.target)) & 1 != 0
+                        {
                             continue;
                         }
-                        let was = if t.attacker == m.to() {
-                            m.from()
-                        } else {
-                            t.attacker
-                        };
-                        let new = !matches!(before.get(was, t.target), Some(Attack::Chase(_)));
-                        if new
-                            && (victims >> ids.id(t.target)) & 1 == 0
-                            && !mate_guard.refutes(&mut p, t.attacker, t.target)
-                        {
+                        if let Some(nc) = new_chase(&mut p, m, &before, t, &mut mate_guard) {
                             victims |= 1u128 << ids.id(t.target);
-                            if t.what == Attack::Chase(ChaseReason::Immobile) {
+                            if nc.reason == ChaseReason::Immobile {
                                 immobile |= 1u128 << ids.id(t.target);
                             }
                         }

@@ -8,7 +8,10 @@
 //! rules 20–21), or by cutting a root (断根) all count, while an attack that the
 //! opponent walked into does not.
 
+use super::articles::{Article, Cites};
 use super::chase::{self, Attack, ChaseReason};
+use super::grounds::{self, CHASE_CITES, MOVE_CITES};
+use super::new_threat::{attacker_before, discovered, new_chase, MateGuard};
 use super::tactic;
 use super::RuleSet;
 use crate::attacks;
@@ -33,6 +36,13 @@ pub struct Chase {
     /// took away its protection (断根): a chase in both rule sets (2020 图3; the AXF
     /// rule-book appendix case of a chase by blocking a root).
     pub root_cut: bool,
+    /// A knight or cannon chases a rook that attacks a rook of the chaser's, and that
+    /// rook cannot take it back (held on its line, with its king, by the chased rook and
+    /// a cannon): still a chase (AXF rule 32).
+    pub rook_held: bool,
+    /// Why it is (or is not) counted under the rules it was labelled under: the
+    /// articles the labelling applied (`grounds::chase_articles`).
+    pub articles: Cites<CHASE_CITES>,
 }
 
 impl Chase {
@@ -134,14 +144,25 @@ pub struct MoveLabel {
     pub offer: bool,
     /// The moved piece cuts a line of an enemy rook or cannon (拦).
     pub block: bool,
+    /// AXF: the move sets up a check that wins a piece by force (要抽吃; what the
+    /// Chinese rules label 捉 `Forced`). Allowed (rules 8, 11, 33), never a chase.
+    pub threat_by_check: bool,
     protected: [Option<ProtectedAttack>; MAX_PROTECTED],
     /// `limit` bits: which caps this label ran into.
     pub limits: u8,
+    /// What makes the move a check, chase, kill, idle move or an exemption, as the
+    /// labelling decided it (`grounds::move_articles`).
+    articles: Cites<MOVE_CITES>,
 }
 
 impl MoveLabel {
     pub fn chases(&self) -> impl Iterator<Item = &Chase> {
         self.chases[..self.n_chases].iter().flatten()
+    }
+
+    /// The articles behind this label (under the rules it was labelled under).
+    pub fn articles(&self) -> &[Article] {
+        self.articles.as_slice()
     }
 
     /// New attacks on truly protected pieces (not chases).
@@ -255,7 +276,9 @@ pub fn label_move(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) 
 
 /// `label_move` under the given rules: the Chinese rules also label 捉 a move that sets
 /// up a check winning a piece by force (`ChaseReason::Forced`, 2020 图2, 图3), when the
-/// move is not already a check, a kill or a counted chase.
+/// move is not already a check, a kill or a counted chase. AXF calls such a move a
+/// threat to win by a check (要抽吃, rules 8, 11, 33: allowed): it is marked
+/// `threat_by_check`, no chase, so that the ruling can cite those rules.
 pub fn label_move_under(
     pos: &mut Position,
     m: Move,
@@ -264,10 +287,14 @@ pub fn label_move_under(
     rules: RuleSet,
 ) -> MoveLabel {
     let mut label = label_plain(pos, m, ids, kill_depth);
-    if rules == RuleSet::Chinese && !label.check && !label.kill && !label.counted_chase(rules) {
+    if !label.check && !label.kill && !label.counted_chase(rules) {
         let (wins, n) = tactic::new_forced_wins(pos, m);
         if n == tactic::MAX_FORCED {
             label.limits |= limit::FORCED;
+        }
+        if rules == RuleSet::Axf {
+            label.threat_by_check = n > 0;
+            return cited(label, rules);
         }
         for w in &wins[..n] {
             // `w.checker` is a point after the move: the moved piece, or one that stayed.
@@ -283,10 +310,43 @@ pub fn label_move_under(
                     attacker_id: ids.id(from),
                     reason: ChaseReason::Forced,
                     root_cut: false,
+                    rook_held: false,
+                    articles: Cites::default(),
                 });
             }
         }
     }
+    cited(label, rules)
+}
+
+/// Rule 32's setting, after the move (`pos`): the knight or cannon `attacker` chases the
+/// rook `victim` on `at`, which attacks a rook of the attacker's side that cannot
+/// legally take it back.
+fn holds_a_rook(pos: &Position, attacker: Piece, victim: Piece, at: Square) -> bool {
+    if !matches!(attacker.kind, PieceKind::Knight | PieceKind::Cannon)
+        || victim.kind != PieceKind::Rook
+    {
+        return false;
+    }
+    let rooks = pos.pieces(attacker.color, PieceKind::Rook);
+    Iterator::any(&mut rooks.into_iter(), |r| {
+        chase::attacks_point(pos, at, r)
+            && !(chase::attacks_point(pos, r, at)
+                && chase::capture_is_legal(pos, attacker.color, r, at, Bitboard::EMPTY))
+    })
+}
+
+/// `label` with the articles its decisions applied, for each chase and for the move.
+fn cited(mut label: MoveLabel, rules: RuleSet) -> MoveLabel {
+    for i in 0..label.n_chases {
+        if let Some(c) = label.chases[i] {
+            let articles = grounds::chase_articles(&c, &label, rules);
+            if let Some(c) = label.chases[i].as_mut() {
+                c.articles = articles;
+            }
+        }
+    }
+    label.articles = grounds::move_articles(&label, rules);
     label
 }
 
@@ -310,8 +370,10 @@ fn label_plain(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> 
         exchange: None,
         offer: false,
         block: false,
+        threat_by_check: false,
         protected: [None; MAX_PROTECTED],
         limits: 0,
+        articles: Cites::default(),
     };
     let after = chase::threats(pos, side);
     if before.overflow || after.overflow {
@@ -320,17 +382,10 @@ fn label_plain(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> 
     let mut mate_guard = MateGuard::default();
     for t in after.as_slice() {
         // The attacker's point before the move, to ask whether the threat is new.
-        let was = if t.attacker == m.to() {
-            m.from()
-        } else {
-            t.attacker
-        };
+        let was = attacker_before(m, t.attacker);
         match t.what {
-            Attack::Chase(reason) => {
-                let old = before.get(was, t.target);
-                if !matches!(old, Some(Attack::Chase(_)))
-                    && !mate_guard.refutes(pos, t.attacker, t.target)
-                {
+            Attack::Chase(_) => {
+                if let Some(nc) = new_chase(pos, m, &before, t, &mut mate_guard) {
                     if let (Some(a), Some(v)) = (pos.piece_at(t.attacker), pos.piece_at(t.target)) {
                         label.push_chase(Chase {
                             attacker: a,
@@ -339,8 +394,10 @@ fn label_plain(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> 
                             at: t.target,
                             victim_id: ids.id(t.target),
                             attacker_id: ids.id(was),
-                            reason,
-                            root_cut: old.is_some(),
+                            reason: discovered(pos, t, nc.reason),
+                            root_cut: nc.root_cut,
+                            rook_held: holds_a_rook(pos, a, v, t.target),
+                            articles: Cites::default(),
                         });
                     }
                 }
@@ -460,6 +517,8 @@ fn joint_chases(
                 attacker_id: ids.id(was),
                 reason: ChaseReason::Joint,
                 root_cut: false,
+                rook_held: false,
+                articles: Cites::default(),
             });
         }
     }
@@ -483,49 +542,6 @@ fn enemy_line_reach(pos: &Position, c: Color) -> ([(Square, Bitboard); 4], usize
         n += 1;
     }
     (out, n)
-}
-
-/// After the mover's move (the opponent to move in `pos`): if the mover took on
-/// `target` with the piece on `attacker`, could the opponent mate at once (and not
-/// otherwise)? Then the
-/// capture wins nothing and the attack is no chase (2020 图7: a rook that cannot leave
-/// its line). `pos` is restored.
-pub fn capture_allows_mate(pos: &mut Position, attacker: Square, target: Square) -> bool {
-    // A mate the opponent has anyway is not caused by the capture.
-    MateGuard::default().refutes(pos, attacker, target)
-}
-
-/// Asks `capture_allows_mate` for several captures after one move, finding out at most
-/// once whether the opponent could mate anyway.
-#[derive(Default)]
-pub(crate) struct MateGuard {
-    mate_anyway: Option<bool>,
-}
-
-impl MateGuard {
-    /// Would taking on `target` with `attacker` let the opponent mate (a chase refuted)?
-    pub(crate) fn refutes(&mut self, pos: &mut Position, attacker: Square, target: Square) -> bool {
-        // The capture rarely opens a mate: ask that first, and the costlier "anyway"
-        // question only then.
-        if !capture_opens_mate(pos, attacker, target) {
-            return false;
-        }
-        let anyway = match self.mate_anyway {
-            Some(m) => m,
-            None => *self.mate_anyway.insert(mates_by_checks(pos, 1)),
-        };
-        !anyway
-    }
-}
-
-/// `capture_allows_mate` without the test for a mate the opponent has anyway.
-pub(crate) fn capture_opens_mate(pos: &mut Position, attacker: Square, target: Square) -> bool {
-    pos.make_null_move();
-    pos.make_move(Move::new(attacker, target));
-    let mate = mates_by_checks(pos, 1);
-    pos.unmake_move();
-    pos.unmake_move();
-    mate
 }
 
 /// Can the side to move force mate with checks only, in at most `depth` of its moves?

@@ -5,35 +5,44 @@
 //! `NaturalLimit`, `find_repetition`, `judge_repetition`, `natural_limit_reached`.
 //!
 //! Files: `chase.rs` (what an attack amounts to: 捉 / 兑, protection, 假根),
-//! `labels.rs` (将 杀 捉 兑 献 拦 闲 for one move; 劫, joint attacks), `tactic.rs` (a
-//! chase by a forcing check threat, Chinese rules), `verdict.rs` (per-side offences and
-//! the verdict), `natural.rs` (自然限着), `query.rs` (the per-move rule query: would a
+//! `labels.rs` (将 杀 捉 兑 献 拦 闲 for one move; 劫, joint attacks), `new_threat.rs` (the
+//! new-threat filter the labels and the search's verdict `fast.rs` share), `tactic.rs` (a
+//! chase by a forcing check threat, Chinese rules), `grounds.rs` (the articles a chase
+//! and a move label carry), `verdict.rs` (per-side offences and their articles, the
+//! verdict and its principle), `articles.rs` (the articles' numbers and texts),
+//! `natural.rs` (自然限着), `query.rs` (the per-move rule query: would a
 //! move complete a cycle, and is it `none`/`draw`/`ban`/`win` for the mover).
 //! docs/RULES.md maps each rule to the code.
 
 pub mod articles;
 mod chase;
 mod fast;
+mod grounds;
 mod labels;
 mod natural;
+mod new_threat;
 pub mod query;
 mod tactic;
 mod verdict;
 
-pub use articles::{basis, Article, Basis, Lang};
+pub use articles::{basis, Article, Basis, Cites, Lang};
 pub use chase::ChaseReason;
 pub use chase::MAX_THREATS;
+pub use grounds::{CHASE_CITES, MOVE_CITES};
 pub use labels::{
-    capture_allows_mate, label_move, label_move_under, limit, mates_by_checks, Chase, LabelKind,
-    MoveLabel, PieceIds, ProtectedAttack, MAX_CHASES,
+    label_move, label_move_under, limit, mates_by_checks, Chase, LabelKind, MoveLabel, PieceIds,
+    ProtectedAttack, MAX_CHASES,
 };
 pub use natural::{counted_plies, CheckCounting};
+pub use new_threat::capture_allows_mate;
 pub use query::{
     article_label, deciding_articles, format_ruling, query_all, query_move, query_moves,
     MoveRuling, QueryError, RuleWord,
 };
 pub use tactic::{MAX_FORCED, TACTIC_DEPTH};
-pub use verdict::{decide, summarize, verdict_of, Offence, SideSummary};
+pub use verdict::{
+    decide, decide_with_principle, ruling_of, summarize, verdict_of, Offence, SideSummary,
+};
 
 use crate::position::Position;
 use crate::types::{Color, Move};
@@ -269,6 +278,11 @@ pub struct CycleJudgement {
     pub sides: [SideSummary; 2],
     pub offences: [Option<Offence>; 2],
     pub verdict: Verdict,
+    /// The principle that decided the verdict (`decide_with_principle`).
+    pub principle: Article,
+    /// For each side (`Color::index`): the articles that make its moves an offence,
+    /// or allowed (`verdict::side_articles`).
+    pub side_articles: [Vec<Article>; 2],
 }
 
 /// Judge the cycle `moves` played from `start`; the final position must repeat `start`.
@@ -300,11 +314,16 @@ pub fn judge_cycle(
         return Err(CycleError::NotARepetition);
     }
     let sides = summarize(&labels, rules);
-    Ok(CycleJudgement {
+    let (verdict, principle) = ruling_of(&sides, rules);
+    let mut j = CycleJudgement {
         rules,
         offences: [sides[0].offence(rules), sides[1].offence(rules)],
-        verdict: verdict_of(&sides, rules),
+        verdict,
+        principle,
+        side_articles: [Vec::new(), Vec::new()],
         labels,
         sides,
-    })
+    };
+    j.side_articles = [Color::Red, Color::Black].map(|c| verdict::side_articles(&j, c));
+    Ok(j)
 }

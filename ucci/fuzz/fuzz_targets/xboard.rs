@@ -3,7 +3,8 @@
 //! reaches the game without an engine is carried out on one `xboard::game::Game`
 //! across the lines — `setboard` FENs, moves, `undo`/`remove`, `new`, and the
 //! clocks (`level`, `st`, `sd`, `time`, `otim`) through `go::plan` and the time
-//! manager's budget, which must stay within the clock it was made from.
+//! manager's budget, which must stay within the clock it was made from;
+//! `option NAME=VALUE` goes through the option table (`Settings::set`).
 #![no_main]
 
 use engine::timeman::{allocate, LagTracker};
@@ -16,7 +17,7 @@ use qili::protocol::{go, Dialect};
 fuzz_target!(|data: &[u8]| {
     let text = String::from_utf8_lossy(data);
     let mut game = Game::new();
-    let settings = Settings::default();
+    let mut settings = Settings::default();
     for line in text.lines().take(64) {
         let Ok(cmd) = parse(line) else { continue };
         match cmd {
@@ -38,6 +39,9 @@ fuzz_target!(|data: &[u8]| {
             Cmd::Sd(d) => game.clocks.sd = Some(d.max(1)),
             Cmd::Time(cs) => game.clocks.ours_cs = Some(cs),
             Cmd::Otim(cs) => game.clocks.theirs_cs = Some(cs),
+            Cmd::Option { name, value } => {
+                let _ = settings.set(&name, value.as_deref());
+            }
             _ => {}
         }
         let Some(pos) = game.position() else { continue };

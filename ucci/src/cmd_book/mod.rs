@@ -4,8 +4,12 @@
 //! are here, as that crate knows nothing of the engine. See docs/BOOK.md.
 
 mod rescore;
+#[cfg(feature = "dev-tools")]
 mod selfplay;
 
+use crate::cli::engine::EngineArgs;
+use crate::cli::position::PositionArgs;
+use crate::cli::{fail, warn};
 use book::build::{BuildOptions, Builder};
 use book::records::read_pgn;
 use book::{Book, BookKey};
@@ -13,7 +17,6 @@ use clap::{Args, Subcommand};
 use engine::eval::EvalChoice;
 use engine::{Engine, EngineOptions};
 use rules::notation::to_chinese;
-use rules::{Position, START_FEN};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -32,6 +35,10 @@ enum BookCommand {
 }
 
 #[derive(Args)]
+#[command(mut_arg("threads", |a| a
+    .alias("jobs")
+    .help("Worker threads for self-play and re-scoring, one search thread each (`--jobs` is the same)")))]
+#[command(mut_arg("hash", |a| a.help("Hash table per worker, MiB")))]
 struct BuildArgs {
     /// The book file to write.
     #[arg(long)]
@@ -39,6 +46,32 @@ struct BuildArgs {
     /// PGN files (ICCS, WXF or Chinese movetext).
     #[arg(long, num_args = 1.., value_name = "FILE")]
     pgn: Vec<PathBuf>,
+    #[cfg(feature = "dev-tools")]
+    #[command(flatten)]
+    selfplay: SelfplayArgs,
+    /// Count the first this many plies of each game.
+    #[arg(long, default_value_t = 20)]
+    plies: usize,
+    /// Keep a move only if it was played in at least this many games.
+    #[arg(long = "min-games", default_value_t = 2)]
+    min_games: u32,
+    /// Keep a move only if it scored at least this fraction for its side (0..1).
+    #[arg(long = "min-score", default_value_t = 0.0)]
+    min_score: f64,
+    /// Search every book position and move with this many nodes and drop moves
+    /// more than --rescore-margin below the best (0: no re-scoring).
+    #[arg(long = "rescore-nodes", default_value_t = 0)]
+    rescore_nodes: u64,
+    #[arg(long = "rescore-margin", default_value_t = 80)]
+    rescore_margin: i32,
+    #[command(flatten)]
+    engine: EngineArgs,
+}
+
+/// Books from the engine's own games: a developer tool (`--features dev-tools`).
+#[cfg(feature = "dev-tools")]
+#[derive(Args)]
+struct SelfplayArgs {
     /// Also play games engine against engine and count them.
     #[arg(long)]
     selfplay: bool,
@@ -67,40 +100,12 @@ struct BuildArgs {
     /// Self-play: write the games here as PGN (they can be fed back with --pgn).
     #[arg(long = "pgn-out")]
     pgn_out: Option<PathBuf>,
-    /// Count the first this many plies of each game.
-    #[arg(long, default_value_t = 20)]
-    plies: usize,
-    /// Keep a move only if it was played in at least this many games.
-    #[arg(long = "min-games", default_value_t = 2)]
-    min_games: u32,
-    /// Keep a move only if it scored at least this fraction for its side (0..1).
-    #[arg(long = "min-score", default_value_t = 0.0)]
-    min_score: f64,
-    /// Search every book position and move with this many nodes and drop moves
-    /// more than --rescore-margin below the best (0: no re-scoring).
-    #[arg(long = "rescore-nodes", default_value_t = 0)]
-    rescore_nodes: u64,
-    #[arg(long = "rescore-margin", default_value_t = 80)]
-    rescore_margin: i32,
-    /// Worker threads for self-play and re-scoring (one search thread each).
-    #[arg(long, default_value_t = 1)]
-    jobs: usize,
-    /// Hash table per worker, MiB.
-    #[arg(long, default_value_t = 16)]
-    hash: usize,
-    /// Evaluation for the searches: a net file, `<hce>`, or `<embedded>` (default).
-    #[arg(long)]
-    net: Option<String>,
 }
 
 #[derive(Args)]
 struct ProbeArgs {
-    /// The position (default: the start).
-    #[arg(long, default_value = START_FEN)]
-    fen: String,
-    /// Moves played from it, in ICCS coordinates.
-    #[arg(long, num_args = 1.., value_name = "MOVE")]
-    moves: Vec<String>,
+    #[command(flatten)]
+    position: PositionArgs,
     /// The book file (default: the book compiled into the binary).
     #[arg(long, default_value = book::EMBEDDED_NAME)]
     book: String,
@@ -126,26 +131,28 @@ pub fn run(a: BookArgs) -> ExitCode {
     };
     match r {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("qili book: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => fail("book", e),
     }
 }
 
 fn build(a: &BuildArgs) -> Result<(), String> {
-    if a.pgn.is_empty() && !a.selfplay {
-        return Err("give --pgn FILE… and/or --selfplay".into());
+    #[cfg(feature = "dev-tools")]
+    let selfplay = a.selfplay.selfplay;
+    #[cfg(not(feature = "dev-tools"))]
+    let selfplay = false;
+    if a.pgn.is_empty() && !selfplay {
+        return Err(if cfg!(feature = "dev-tools") {
+            "give --pgn FILE… and/or --selfplay".into()
+        } else {
+            "give --pgn FILE… (books from self-play, --selfplay, are a developer tool: \
+             cargo build --release --features qili/dev-tools)"
+                .into()
+        });
     }
     if !(0.0..=1.0).contains(&a.min_score) {
         return Err("--min-score must be between 0 and 1".into());
     }
-    let eval = a
-        .net
-        .as_deref()
-        .map(EvalChoice::from_name)
-        .transpose()
-        .map_err(|e| format!("--net: {e}"))?;
+    let eval = a.engine.eval()?;
     let options = BuildOptions {
         max_plies: a.plies,
         min_games: a.min_games.max(1),
@@ -169,40 +176,15 @@ fn build(a: &BuildArgs) -> Result<(), String> {
             builder.add_game(g, options.max_plies);
         }
     }
-    if a.selfplay {
-        let s = selfplay::SelfplaySettings {
-            games: a.games,
-            nodes: a.nodes.max(1),
-            seed: a.seed,
-            noise: a.noise.clamp(0, engine::RootNoise::MAX_AMPLITUDE),
-            noise_plies: a.noise_plies,
-            max_plies: a.max_game_plies.max(1),
-            adjudicate_cp: a.adjudicate.max(0),
-            jobs: a.jobs,
-            hash_mb: a.hash,
-        };
-        let t0 = std::time::Instant::now();
-        let games = selfplay::play_games(&s, eval.as_ref())?;
-        let (mut red, mut black, mut draw, mut plies) = (0, 0, 0, 0);
-        for g in &games {
-            plies += g.moves.len();
-            match g.result.winner() {
-                Some(rules::Color::Red) => red += 1,
-                Some(rules::Color::Black) => black += 1,
-                None => draw += 1,
-            }
-            builder.add_game(g, options.max_plies);
-        }
-        println!(
-            "selfplay: {} games (red {red}, black {black}, draw {draw}), {:.1} plies a game, {:.0} s",
-            games.len(),
-            plies as f64 / games.len().max(1) as f64,
-            t0.elapsed().as_secs_f64()
-        );
-        if let Some(path) = &a.pgn_out {
-            let text = rules::pgn::write_games(&selfplay::to_records(&games, &s));
-            std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
-        }
+    #[cfg(feature = "dev-tools")]
+    if selfplay {
+        self_play(
+            &a.selfplay,
+            &a.engine,
+            eval.as_ref(),
+            &mut builder,
+            &options,
+        )?;
     }
     if a.rescore_nodes > 0 {
         let candidates = builder.candidates(&options);
@@ -218,8 +200,8 @@ fn build(a: &BuildArgs) -> Result<(), String> {
             &candidates,
             a.rescore_nodes,
             a.rescore_margin.max(0),
-            a.jobs,
-            a.hash,
+            a.engine.threads,
+            a.engine.hash,
             eval.as_ref(),
         )?;
         for d in &dropped {
@@ -251,13 +233,55 @@ fn build(a: &BuildArgs) -> Result<(), String> {
     Ok(())
 }
 
+/// Play the self-play games `a` asks for and count them into `builder`.
+#[cfg(feature = "dev-tools")]
+fn self_play(
+    a: &SelfplayArgs,
+    search: &EngineArgs,
+    eval: Option<&EvalChoice>,
+    builder: &mut Builder,
+    options: &BuildOptions,
+) -> Result<(), String> {
+    let s = selfplay::SelfplaySettings {
+        games: a.games,
+        nodes: a.nodes.max(1),
+        seed: a.seed,
+        noise: a.noise.clamp(0, engine::RootNoise::MAX_AMPLITUDE),
+        noise_plies: a.noise_plies,
+        max_plies: a.max_game_plies.max(1),
+        adjudicate_cp: a.adjudicate.max(0),
+        jobs: search.threads,
+        hash_mb: search.hash,
+    };
+    let t0 = std::time::Instant::now();
+    let games = selfplay::play_games(&s, eval)?;
+    let (mut red, mut black, mut draw, mut plies) = (0, 0, 0, 0);
+    for g in &games {
+        plies += g.moves.len();
+        match g.result.winner() {
+            Some(rules::Color::Red) => red += 1,
+            Some(rules::Color::Black) => black += 1,
+            None => draw += 1,
+        }
+        builder.add_game(g, options.max_plies);
+    }
+    println!(
+        "selfplay: {} games (red {red}, black {black}, draw {draw}), {:.1} plies a game, {:.0} s",
+        games.len(),
+        plies as f64 / games.len().max(1) as f64,
+        t0.elapsed().as_secs_f64()
+    );
+    if let Some(path) = &a.pgn_out {
+        let text = rules::pgn::write_games(&selfplay::to_records(&games, &s));
+        std::fs::write(path, text).map_err(|e| format!("{}: {e}", path.display()))?;
+    }
+    Ok(())
+}
+
 fn probe(a: &ProbeArgs) -> Result<(), String> {
     let book = Book::load_named(&a.book).map_err(|e| format!("book '{}': {e}", a.book))?;
-    let mut pos = Position::from_fen(&a.fen).map_err(|e| format!("bad FEN: {e}"))?;
-    for t in &a.moves {
-        let m = pos.parse_move(t).map_err(|e| format!("move '{t}': {e}"))?;
-        pos.make_move(m);
-    }
+    let (pos, warnings) = a.position.position()?;
+    warn("book", &warnings);
     let k = BookKey::of(&pos);
     println!("position {}", pos.to_fen());
     println!(

@@ -5,9 +5,8 @@
 
 use rules::notation::{to_chinese, to_wxf};
 use rules::repetition::{
-    articles::{chase_articles, full_width},
-    basis, limit, Article, CycleJudgement, Lang, MoveLabel, Offence, RuleSet, Verdict, MAX_CHASES,
-    MAX_FORCED, MAX_THREATS, TACTIC_DEPTH,
+    articles::full_width, basis, limit, Article, CycleJudgement, Lang, MoveLabel, Offence, RuleSet,
+    Verdict, MAX_CHASES, MAX_FORCED, MAX_THREATS, TACTIC_DEPTH,
 };
 use rules::{Color, Piece, Position, Square};
 use serde::Serialize;
@@ -199,6 +198,7 @@ fn reason_str(r: rules::repetition::ChaseReason) -> &'static str {
         Outvalued => "outvalued",
         Immobile => "immobile",
         Forced => "forced",
+        Discovered => "discovered_check",
         Joint => "joint",
     }
 }
@@ -257,6 +257,7 @@ fn reason_en(r: rules::repetition::ChaseReason) -> &'static str {
         Outvalued => "protected but worth more than its attacker",
         Immobile => "a rook that cannot move",
         Forced => "won by force with checks",
+        Discovered => "a threat to win it by a discovered check (要抽吃)",
         Joint => "several attackers on a truly protected piece: not counted",
     }
 }
@@ -328,6 +329,13 @@ fn move_reason(l: &MoveLabel, rules: RuleSet, lang: Lang) -> String {
     if l.block {
         parts.push(if zh { "拦".into() } else { "blocks".into() });
     }
+    if l.threat_by_check {
+        parts.push(if zh {
+            "要抽吃（伏将军得子）".into()
+        } else {
+            "threatens to win a piece by a check".into()
+        });
+    }
     // Attacks on a piece already named in a joint chase are its parts: not repeated.
     for p in l
         .protected_attacks()
@@ -378,7 +386,7 @@ pub fn build(
                 counts: c.counts(j.rules),
                 king_or_pawn: c.by_king_or_pawn(),
                 root_cut: c.root_cut,
-                articles: cite(&chase_articles(c, l, j.rules)),
+                articles: cite(c.articles.as_slice()),
             })
             .collect();
         let protected = l

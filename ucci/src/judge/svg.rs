@@ -2,7 +2,8 @@
 //! style (river, palace lines, pieces as Chinese glyphs in red and black), the cycle's
 //! moves as numbered arrows, each check and each chase as a dashed arrow from the
 //! attacker to its target with the move's ruling beside it, and the ruling itself in a
-//! panel on the right. `html` wraps it in one self-contained page.
+//! panel on the right. `html` is one self-contained page: the board alone, and the
+//! ruling beside it as HTML text the browser wraps (below the board on a phone).
 
 use super::ruling::{num, Ruling};
 use super::text::{glyph, render};
@@ -117,24 +118,42 @@ fn arrow(
     (sx + (ex - sx) * at, sy + (ey - sy) * at)
 }
 
-/// The cycle of `r` as an SVG document, its texts in `lang`.
-pub fn svg(r: &Ruling, lang: Lang) -> String {
-    let zh = lang == Lang::Zh;
+/// The ruling as the picture's panel and the page show it: the rules' name, then
+/// the ruling from the cycle line on (the board is the picture itself).
+fn ruling_lines(r: &Ruling, lang: Lang) -> Vec<String> {
     let text = render(r, lang);
-    // The panel: the rules' name, then the ruling from the cycle line on (the board
-    // is the picture itself).
     let all: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
     let from = all
         .iter()
         .position(|l| l.starts_with("循环") || l.starts_with("Cycle"))
         .unwrap_or(0);
-    let lines: Vec<String> = all[..1.min(all.len())]
+    all[..1.min(all.len())]
         .iter()
         .chain(&all[from..])
+        .map(|l| l.to_string())
+        .collect()
+}
+
+/// The cycle of `r` as an SVG document, its texts in `lang`, the ruling in a panel
+/// to the right of the board.
+pub fn svg(r: &Ruling, lang: Lang) -> String {
+    let lines: Vec<String> = ruling_lines(r, lang)
+        .iter()
         .flat_map(|l| wrap(l, PANEL_WIDTH))
         .collect();
+    picture(r, lang, &lines)
+}
+
+/// The board with the cycle drawn on it, and `panel` (lines already wrapped)
+/// to its right; with no panel, the board alone.
+fn picture(r: &Ruling, lang: Lang, lines: &[String]) -> String {
+    let zh = lang == Lang::Zh;
+    let board_w = MARGIN * 2 + 8 * CELL;
     let text_w = lines.iter().map(|l| text_width(l)).fold(0.0, f64::max) as i32;
-    let width = PANEL_X + text_w + 24;
+    let width = match lines.is_empty() {
+        true => board_w,
+        false => PANEL_X + text_w + 24,
+    };
     let board_h = MARGIN * 2 + 9 * CELL;
     let height = board_h.max(40 + 20 * lines.len() as i32);
     let mut out = String::new();
@@ -299,16 +318,37 @@ fn note(out: &mut String, x: f64, y: f64, text: &str, color: &str) {
     );
 }
 
-/// One self-contained HTML page: the picture and the ruling's text.
+/// One self-contained HTML page: the board with the cycle drawn on it, and the
+/// ruling beside it as text the browser wraps (below the board on a narrow
+/// screen), in `lang`.
 pub fn html(r: &Ruling, lang: Lang) -> String {
     let title = match lang {
         Lang::Zh => "棋例裁决",
         Lang::En => "Repetition ruling",
     };
+    let mut ruling = String::new();
+    for l in ruling_lines(r, lang) {
+        // Indented lines belong to the line above them.
+        let class = if l.starts_with(' ') { "sub" } else { "line" };
+        let _ = writeln!(ruling, "<p class=\"{class}\">{}</p>", esc(l.trim()));
+    }
     format!(
-        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n<style>body{{font-family:{FONT};background:#fffaf0;color:#222;margin:24px}}pre{{font-size:15px;line-height:1.5}}</style>\n</head>\n<body>\n<h1>{title}</h1>\n{}<pre>{}</pre>\n</body>\n</html>\n",
+        "<!DOCTYPE html>\n<html lang=\"{}\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <title>{title}</title>\n<style>body{{font-family:{FONT}}}{STYLE}</style>\n</head>\n<body>\n<h1>{title}</h1>\n\
+         <main>\n<figure>\n{}</figure>\n<section class=\"ruling\">\n{ruling}</section>\n</main>\n</body>\n</html>\n",
         if lang == Lang::Zh { "zh" } else { "en" },
-        svg(r, lang),
-        esc(&render(r, lang))
+        picture(r, lang, &[]),
     )
 }
+
+/// The page's layout: board and ruling side by side while both fit, the ruling
+/// below the board on a narrow screen; the board scales down with the screen.
+const STYLE: &str = "body{background:#fffaf0;color:#222;margin:16px;line-height:1.6}\
+h1{font-size:1.5em;margin:0 0 12px}\
+main{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start}\
+figure{margin:0;flex:0 1 520px;min-width:0}\
+figure svg{width:100%;height:auto;display:block}\
+.ruling{flex:1 1 320px;min-width:0;font-size:16px}\
+.ruling p{margin:0 0 6px;overflow-wrap:anywhere}\
+.ruling p.sub{margin-left:1.5em}";

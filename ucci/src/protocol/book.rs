@@ -30,6 +30,21 @@ pub struct BookReply {
     pub answered: bool,
 }
 
+/// The book's answer to a game search, before any dialect's wording.
+#[derive(Debug, Default)]
+pub struct BookChoice {
+    /// The book's move and the note that explains it.
+    pub pick: Option<BookPick>,
+    /// The book file could not be loaded (the book in memory was used).
+    pub error: Option<String>,
+}
+
+#[derive(Debug)]
+pub struct BookPick {
+    pub mv: Move,
+    pub note: String,
+}
+
 pub struct BookPlay {
     /// The book and the `BookFile` value it was loaded from.
     loaded: Option<(String, Book)>,
@@ -97,31 +112,59 @@ impl BookPlay {
         plan: &mut Plan,
     ) -> BookReply {
         let mut reply = BookReply::default();
+        let choice = self.choose(settings, pos, banmoves, plan);
+        if let Some(e) = choice.error {
+            reply.lines.push(output::error_line(dialect, &e));
+        }
+        if let Some(p) = choice.pick {
+            reply.lines.push(output::message_line(dialect, &p.note));
+            reply.lines.push(output::bestmove_line(
+                dialect,
+                settings.coords(),
+                Some(p.mv),
+                None,
+                Flag::None,
+            ));
+            reply.answered = true;
+        }
+        reply
+    }
+
+    /// The book's move for a game search (not `infinite`, `ponder`, UCCI `depth
+    /// 0` or `searchmoves`) when the book is on and knows the position, with its
+    /// note; otherwise the plan gets its root noise and the engine searches.
+    /// In words of no dialect, for every front-end.
+    pub fn choose(
+        &mut self,
+        settings: &mut Settings,
+        pos: &Position,
+        banmoves: &[Move],
+        plan: &mut Plan,
+    ) -> BookChoice {
+        let mut choice = BookChoice::default();
         let game_search = !plan.ponder
             && !plan.limits.infinite
             && !plan.depth_zero
             && plan.limits.searchmoves.is_empty();
         if settings.own_book && game_search {
             if let Err(e) = self.sync(settings) {
-                reply.lines.push(output::error_line(dialect, &e));
+                choice.error = Some(e);
             }
-            if let Some(line) = self.book_move(dialect, settings, pos, banmoves) {
-                reply.lines.extend(line);
-                reply.answered = true;
-                return reply;
+            choice.pick = self.book_move(settings, pos, banmoves);
+            if choice.pick.is_some() {
+                return choice;
             }
         }
         plan.limits.root_noise = self.root_noise(settings, pos);
-        reply
+        choice
     }
 
     fn book_move(
         &mut self,
-        dialect: Dialect,
         settings: &Settings,
         pos: &Position,
         banmoves: &[Move],
-    ) -> Option<[String; 2]> {
+    ) -> Option<BookPick> {
         let (_, book) = self.loaded.as_ref()?;
         let moves: Vec<book::BookMove> = book
             .probe(pos)
@@ -144,16 +187,10 @@ impl BookPlay {
             moves.len(),
             chosen.count
         );
-        Some([
-            output::message_line(dialect, &note),
-            output::bestmove_line(
-                dialect,
-                settings.coords(),
-                Some(chosen.mv),
-                None,
-                Flag::None,
-            ),
-        ])
+        Some(BookPick {
+            mv: chosen.mv,
+            note,
+        })
     }
 
     /// Root noise for a search of `pos`: `Randomness` above `none` and a move

@@ -1,6 +1,8 @@
 //! Drive the real `qili` binary through pipes: send lines, wait for lines.
 #![allow(dead_code)]
 
+pub mod cecp;
+
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};

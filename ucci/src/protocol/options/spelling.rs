@@ -53,6 +53,46 @@ impl Settings {
         }
         out
     }
+
+    /// The `feature option="…"` lines of a CECP handshake: the UCI options
+    /// except those CECP has commands of its own for (`memory`, `cores`,
+    /// `hard`/`easy`, `variant`) and those whose output CECP cannot carry
+    /// (MultiPV lines, WDL figures). A check is `0`/`1`; a combo marks its
+    /// default with `*`.
+    pub fn cecp_option_features() -> Vec<String> {
+        const OWN_COMMAND: [Id; 6] = [
+            Id::Hash,
+            Id::Threads,
+            Id::Ponder,
+            Id::Variant,
+            Id::MultiPv,
+            Id::ShowWdl,
+        ];
+        let mut out = Vec::new();
+        for d in DEFS
+            .iter()
+            .filter(|d| d.in_uci && !OWN_COMMAND.contains(&d.id))
+        {
+            let kind = match d.kind {
+                Kind::Check(v) => format!("-check {}", u8::from(v)),
+                Kind::Spin { min, max, default } => format!("-spin {default} {min} {max}"),
+                Kind::Combo(vars, default) => {
+                    let vars: Vec<String> = vars
+                        .iter()
+                        .map(|v| match *v == default {
+                            true => format!("*{v}"),
+                            false => v.to_string(),
+                        })
+                        .collect();
+                    format!("-combo {}", vars.join(" /// "))
+                }
+                Kind::Button => "-button".to_string(),
+                Kind::Text(default) => format!("-file {default}"),
+            };
+            out.push(format!("feature option=\"{} {kind}\"", d.uci));
+        }
+        out
+    }
 }
 
 #[cfg(test)]
@@ -75,5 +115,28 @@ mod tests {
             .iter()
             .any(|l| l == "option name Rules type combo default axf var axf var cn"));
         assert!(uci.iter().all(|l| !l.contains("usemillisec")));
+    }
+
+    #[test]
+    fn cecp_option_features() {
+        let f = Settings::cecp_option_features();
+        for want in [
+            "feature option=\"Rules -combo *axf /// cn\"",
+            "feature option=\"Move Overhead -spin 2 0 60000\"",
+            "feature option=\"OwnBook -check 0\"",
+            "feature option=\"Clear Hash -button\"",
+        ] {
+            assert!(f.iter().any(|l| l == want), "{want} not in {f:?}");
+        }
+        // Hash, threads and pondering have CECP commands of their own.
+        assert!(f
+            .iter()
+            .all(|l| !l.contains("\"Hash ") && !l.contains("Threads") && !l.contains("Ponder")));
+        // Every advertised name is one the table knows.
+        for l in &f {
+            let body = l.trim_start_matches("feature option=\"");
+            let name = body.split(" -").next().unwrap();
+            assert!(find(name).is_some(), "{name}");
+        }
     }
 }

@@ -53,12 +53,18 @@ pub enum Cmd {
     Undo,
     Remove,
     Hint,
+    /// `option NAME=VALUE` (or `option NAME` for a button): an engine option
+    /// the `feature option` lines announced.
+    Option {
+        name: String,
+        value: Option<String>,
+    },
     /// `memory N` (megabytes of hash) and `cores N` (search threads).
     Memory(u64),
     Cores(u64),
     Quit,
     /// Commands accepted and ignored: `random`, `computer`, `name`, `rating`,
-    /// `ics`, `bk`, `nps`, `option`, `egtpath`, `pause`, `resume`, `easy`-like
+    /// `ics`, `bk`, `nps`, `egtpath`, `pause`, `resume`, `easy`-like
     /// hints the engine has no use for. The word is kept for tests.
     Ignored(String),
 }
@@ -144,11 +150,24 @@ pub fn parse(line: &str) -> Result<Cmd, ParseError> {
         "memory" => Cmd::Memory(number(rest).ok_or_else(|| bad("bad size"))?),
         "cores" => Cmd::Cores(number(rest).ok_or_else(|| bad("bad count"))?),
         "quit" => Cmd::Quit,
-        "random" | "computer" | "name" | "rating" | "ics" | "bk" | "nps" | "option" | "egtpath"
-        | "pause" | "resume" => Cmd::Ignored(word.to_string()),
+        "option" if !rest.is_empty() => {
+            let (name, value) = match rest.split_once('=') {
+                Some((n, v)) => (n.trim(), Some(v.trim().to_string())),
+                None => (rest, None),
+            };
+            if name.is_empty() {
+                return Err(bad("missing option name"));
+            }
+            Cmd::Option {
+                name: name.to_string(),
+                value,
+            }
+        }
+        "random" | "computer" | "name" | "rating" | "ics" | "bk" | "nps" | "egtpath" | "pause"
+        | "resume" => Cmd::Ignored(word.to_string()),
         // Without `usermove=1` accepted, a move comes alone on its line.
         _ if rest.is_empty() && Move::parse_iccs(word).is_some() => Cmd::UserMove(word.to_string()),
-        "variant" | "setboard" | "usermove" => return Err(bad("missing argument")),
+        "variant" | "setboard" | "usermove" | "option" => return Err(bad("missing argument")),
         _ => return Err(ParseError::Unknown(clip(line))),
     };
     Ok(cmd)
@@ -227,6 +246,35 @@ mod tests {
         assert_eq!(parse("memory 16"), Ok(Cmd::Memory(16)));
         assert_eq!(parse("cores 2"), Ok(Cmd::Cores(2)));
         assert_eq!(parse("name Someone Else"), Ok(Cmd::Ignored("name".into())));
+        assert_eq!(
+            parse("option Rules=cn"),
+            Ok(Cmd::Option {
+                name: "Rules".into(),
+                value: Some("cn".into())
+            })
+        );
+        assert_eq!(
+            parse("option Clear Hash"),
+            Ok(Cmd::Option {
+                name: "Clear Hash".into(),
+                value: None
+            })
+        );
+        assert_eq!(
+            parse("option BookFile=/a b/c=d.qbook"),
+            Ok(Cmd::Option {
+                name: "BookFile".into(),
+                value: Some("/a b/c=d.qbook".into())
+            })
+        );
+        assert!(matches!(
+            parse("option =1"),
+            Err(ParseError::BadArgument { .. })
+        ));
+        assert!(matches!(
+            parse("option"),
+            Err(ParseError::BadArgument { .. })
+        ));
         assert_eq!(
             parse("result 1-0 {Black is mated}"),
             Ok(Cmd::Result("1-0 {Black is mated}".into()))
@@ -307,6 +355,8 @@ mod tests {
             "protover",
             "memory",
             "cores",
+            "option",
+            "=",
             "?",
             ".",
         ];

@@ -6,8 +6,9 @@ use super::command::Cmd;
 use super::think::{self, Job};
 use super::{output, Flow, Xboard};
 use crate::protocol::command::GoParams;
+use crate::protocol::go::{self, Plan};
 use crate::protocol::searcher::Searcher;
-use crate::protocol::{go, Dialect};
+use crate::protocol::Dialect;
 use std::sync::atomic::Ordering;
 
 impl<S: Searcher> Xboard<S> {
@@ -59,8 +60,15 @@ impl<S: Searcher> Xboard<S> {
             Cmd::Exit => self.analyzing = false,
             Cmd::Undo => self.game.take_back(1),
             Cmd::Remove => self.game.take_back(2),
-            Cmd::Memory(mb) => self.set_option("Hash", mb, "memory"),
-            Cmd::Cores(n) => self.set_option("Threads", n, "cores"),
+            Cmd::Memory(mb) => self.set_command_option("Hash", mb, "memory"),
+            Cmd::Cores(n) => self.set_command_option("Threads", n, "cores"),
+            Cmd::Option { name, value } => self.set_option(&name, value.as_deref()),
+            Cmd::Ponder(on) => self.ponder_on = on,
+            Cmd::Hint => {
+                if let Some(m) = self.hint {
+                    self.out.line(&format!("Hint: {}", m.iccs()));
+                }
+            }
             Cmd::Level(l) => {
                 self.game.clocks.level = l;
                 self.game.clocks.st_ms = None;
@@ -69,15 +77,12 @@ impl<S: Searcher> Xboard<S> {
             Cmd::Sd(d) => self.game.clocks.sd = Some(d.max(1)),
             Cmd::Time(cs) => self.game.clocks.ours_cs = Some(cs),
             Cmd::Otim(cs) => self.game.clocks.theirs_cs = Some(cs),
-            // Pondering is not implemented; `hard`/`easy` are accepted as such.
             Cmd::Xboard
             | Cmd::Accepted(_)
             | Cmd::Rejected(_)
             | Cmd::MoveNow
             | Cmd::Draw
-            | Cmd::Ponder(_)
             | Cmd::Dot
-            | Cmd::Hint
             | Cmd::Ignored(_) => {}
         }
         self.next_search(think);
@@ -87,6 +92,7 @@ impl<S: Searcher> Xboard<S> {
     fn new_game(&mut self) {
         // Clocks, `sd` and `st` go with the old game; `memory`/`cores` stay.
         self.game = super::game::Game::new();
+        self.hint = None;
         self.variant_ok = true;
         if let Some(s) = self.searcher.as_mut() {
             s.new_game();
@@ -105,7 +111,7 @@ impl<S: Searcher> Xboard<S> {
     }
 
     /// `memory`/`cores` through the option table, so the limits are its limits.
-    fn set_option(&mut self, name: &str, value: u64, command: &str) {
+    fn set_command_option(&mut self, name: &str, value: u64, command: &str) {
         if let Err(e) = self.settings.set(name, Some(&value.to_string())) {
             self.out.line(&format!("Error ({e}): {command} {value}"));
         }
@@ -134,7 +140,8 @@ impl<S: Searcher> Xboard<S> {
                 infinite: true,
                 ..GoParams::default()
             };
-            self.start(&g, pos, true);
+            let plan = go::plan(&g, Dialect::Uci, &self.settings, &pos, &[]);
+            self.start(plan, pos, true, None);
             return;
         }
         if !think || self.game.force || pos.side_to_move() != self.game.engine {
@@ -147,11 +154,31 @@ impl<S: Searcher> Xboard<S> {
             return;
         }
         let g = self.game.go_params(pos.side_to_move());
-        self.start(&g, pos, false);
+        let mut plan = go::plan(&g, Dialect::Uci, &self.settings, &pos, &[]);
+        // The book answers first (with `OwnBook` on), or sets the root noise.
+        let choice = self.book.choose(&mut self.settings, &pos, &[], &mut plan);
+        if let Some(e) = choice.error {
+            self.out.line(&format!("# {e}"));
+        }
+        match choice.pick {
+            Some(p) => {
+                self.out.line(&format!("# {}", p.note));
+                self.play_own_move(p.mv, None);
+            }
+            None => self.start(plan, pos, false, None),
+        }
     }
 
-    fn start(&mut self, g: &GoParams, pos: rules::Position, analysis: bool) {
-        let plan = go::plan(g, Dialect::Uci, &self.settings, &pos, &[]);
+    /// Search `pos` under `plan` on the search thread: the engine's move, an
+    /// analysis, or (with `ponder`, the opponent's expected move already
+    /// played in `pos`) a ponder search.
+    pub(super) fn start(
+        &mut self,
+        plan: Plan,
+        pos: rules::Position,
+        analysis: bool,
+        ponder: Option<rules::Move>,
+    ) {
         for w in &plan.warnings {
             self.out.line(&format!("# {w}"));
         }
@@ -172,6 +199,7 @@ impl<S: Searcher> Xboard<S> {
             post: self.post.clone(),
             analysis,
             generation: self.game.generation,
+            ponder,
         };
         match think::spawn(searcher, job, self.out.clone(), self.tx.clone()) {
             Ok(t) => self.thinking = Some(t),

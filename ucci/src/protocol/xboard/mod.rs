@@ -4,8 +4,11 @@
 //! Layout: `command` parses a line (pure, total, fuzzed); `game` holds the
 //! position in force, who the engine plays and the clocks; `output` formats
 //! engine → GUI lines; `think` runs a search on its own thread; this file is the
-//! state machine (idle, thinking on a move, analysing) and `handlers.rs` what
-//! each command does.
+//! state machine (idle, thinking on a move, pondering, analysing),
+//! `handlers.rs` what each command does, `ponder.rs` thinking on the
+//! opponent's time (`hard`/`easy`) and `options.rs` the `option` command.
+//! With `OwnBook` on, the engine's move comes from the opening book while the
+//! book knows the position.
 //!
 //! Squares are ICCS (`h2e2`), which is exactly XBoard's notation for 10-rank
 //! boards (ranks `0`..`9`, rank 0 Red's back rank). Stale results are never
@@ -17,9 +20,12 @@
 pub mod command;
 pub mod game;
 mod handlers;
+mod options;
 pub mod output;
+mod ponder;
 mod think;
 
+use crate::protocol::book::BookPlay;
 use crate::protocol::options::Settings;
 use crate::protocol::output::Out;
 use crate::protocol::reader::Input;
@@ -29,6 +35,7 @@ use command::{Cmd, ParseError};
 use engine::eval::EvalChoice;
 use engine::{Engine, SearchResult};
 use game::Game;
+use rules::Move;
 use std::collections::VecDeque;
 use std::process::ExitCode;
 use std::sync::atomic::AtomicBool;
@@ -82,6 +89,12 @@ pub struct Xboard<S: Searcher> {
     next_id: u64,
     /// Lines that arrived while they could not run yet, in order.
     deferred: VecDeque<Input>,
+    /// The opening book (`OwnBook`) and the randomness of play.
+    book: BookPlay,
+    /// `hard`: think on the opponent's time after each move.
+    ponder_on: bool,
+    /// The reply the last search expected (`hint`, and what is pondered on).
+    hint: Option<Move>,
 }
 
 impl<S: Searcher> Xboard<S> {
@@ -107,6 +120,9 @@ impl<S: Searcher> Xboard<S> {
             thinking: None,
             next_id: 0,
             deferred: VecDeque::new(),
+            book: BookPlay::new(),
+            ponder_on: false,
+            hint: None,
         }
     }
 
@@ -114,9 +130,11 @@ impl<S: Searcher> Xboard<S> {
     pub fn run(&mut self) {
         loop {
             // Held lines run once no search is in the way, before newer ones.
-            let held = match self.thinking {
-                None => self.deferred.pop_front(),
-                Some(_) => None,
+            // Only a search for the engine's move holds lines back; under an
+            // analysis or a ponder search they run (and stop it themselves).
+            let held = match &self.thinking {
+                Some(t) if !t.analysis && t.ponder.is_none() => None,
+                _ => self.deferred.pop_front(),
             };
             let event = match held {
                 Some(i) => Event::Input(i),
@@ -162,10 +180,11 @@ impl<S: Searcher> Xboard<S> {
                 return Flow::Continue;
             }
         };
-        if self.thinking.is_some() {
-            return self.while_thinking(cmd, line);
+        match &self.thinking {
+            Some(t) if t.ponder.is_some() => self.while_pondering(cmd, line),
+            Some(_) => self.while_thinking(cmd, line),
+            None => self.idle(cmd),
         }
-        self.idle(cmd)
     }
 
     /// A line while a search runs: answered at once, or after stopping the
@@ -204,6 +223,13 @@ impl<S: Searcher> Xboard<S> {
             _ if analysis => {
                 self.abort();
                 self.idle(cmd)
+            }
+            // These drop the move being searched. Lines held back before them
+            // still run first, in order.
+            Cmd::New | Cmd::Force | Cmd::Result(_) if !self.deferred.is_empty() => {
+                self.deferred.push_back(Input::Line(line.to_string()));
+                self.abort();
+                Flow::Continue
             }
             Cmd::New | Cmd::Force | Cmd::Result(_) => {
                 self.abort();
@@ -248,27 +274,25 @@ impl<S: Searcher> Xboard<S> {
         for e in result.iter().flat_map(|r| r.errors.iter().chain(&r.notes)) {
             self.out.line(&format!("# {e}"));
         }
-        // An analysis never moves; a move for a position no longer in force
-        // (or for the opponent) is dropped.
+        // An analysis never moves, nor does a ponder search the opponent did not
+        // confirm; a move for a position no longer in force (or for the
+        // opponent) is dropped.
         let ours = self.game.position().map(|p| p.side_to_move()) == Some(self.game.engine);
-        if t.analysis || t.generation != self.game.generation || self.game.force || !ours {
+        if t.analysis
+            || t.ponder.is_some()
+            || t.generation != self.game.generation
+            || self.game.force
+            || !ours
+        {
             return;
         }
-        let best = match result {
-            Some(r) => r.best,
+        let (best, ponder) = match result {
+            Some(r) => (r.best, r.ponder),
             // The search failed: any legal move beats losing on time.
-            None => t.root.legal_moves().iter().copied().next(),
+            None => (t.root.legal_moves().iter().copied().next(), None),
         };
         match best {
-            Some(m) => {
-                self.game.play(m);
-                self.out.line(&output::move_line(m));
-                let over = self.game.position().and_then(output::result_if_over);
-                if let Some(r) = over {
-                    self.out.line(&r);
-                    self.game.force = true;
-                }
-            }
+            Some(m) => self.play_own_move(m, ponder),
             None => {
                 if let Some(r) = output::result_if_over(&t.root) {
                     self.out.line(&r);
@@ -276,5 +300,20 @@ impl<S: Searcher> Xboard<S> {
                 self.game.force = true;
             }
         }
+    }
+
+    /// Play the engine's move `m` and tell the GUI; then, unless the game is
+    /// over, ponder on the expected reply when pondering is on.
+    fn play_own_move(&mut self, m: Move, expected: Option<Move>) {
+        self.game.play(m);
+        self.out.line(&output::move_line(m));
+        self.hint = expected;
+        let over = self.game.position().and_then(output::result_if_over);
+        if let Some(r) = over {
+            self.out.line(&r);
+            self.game.force = true;
+            return;
+        }
+        self.start_ponder();
     }
 }

@@ -1,15 +1,17 @@
 //! Engine → GUI lines of CECP: the `feature` reply to `protover`, thinking
 //! output, moves and game results. Formatting only; the sink is `protocol::output::Out`.
 
+use crate::protocol::options::Settings;
 use engine::{Score, SearchInfo};
 use rules::{Color, Move, Position};
 
 const NAME: &str = "Qili";
 const VERSION: &str = env!("CARGO_PKG_VERSION");
 
-/// The `feature` lines answering `protover N` (`done=1` last: XBoard waits for it).
+/// The `feature` lines answering `protover N`: the protocol's features, the
+/// engine options (`feature option=…`), then `done=1` (XBoard waits for it).
 pub fn feature_lines() -> Vec<String> {
-    vec![
+    let mut lines = vec![
         format!("feature myname=\"{NAME} {VERSION}\""),
         // XBoard's own name for xiangqi; nothing else is played.
         "feature variants=\"xiangqi\"".to_string(),
@@ -17,8 +19,10 @@ pub fn feature_lines() -> Vec<String> {
         // signals (the reader thread sees every line while a search runs).
         "feature setboard=1 usermove=1 san=0 ping=1 memory=1 smp=1 colors=0".to_string(),
         "feature sigint=0 sigterm=0 analyze=1 draw=0 reuse=1 debug=1".to_string(),
-        "feature done=1".to_string(),
-    ]
+    ];
+    lines.extend(Settings::cecp_option_features());
+    lines.push("feature done=1".to_string());
+    lines
 }
 
 /// A score in CECP units: centipawns for the engine, mates as 100000 + N.

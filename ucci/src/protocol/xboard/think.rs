@@ -7,7 +7,7 @@ use crate::protocol::output::Out;
 use crate::protocol::searcher::{spawn_search, Searcher};
 use crate::protocol::Event;
 use engine::{Limits, SearchControl};
-use rules::Position;
+use rules::{Move, Position};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Sender;
 use std::sync::Arc;
@@ -22,6 +22,9 @@ pub struct Thinking {
     pub generation: u64,
     /// The position searched, for a fallback move if the search fails.
     pub root: Position,
+    /// Pondering: the opponent's move the search assumed, until the GUI plays
+    /// it (`ponderhit`) or another one (the search is dropped).
+    pub ponder: Option<Move>,
 }
 
 /// What a search needs besides the searcher.
@@ -33,6 +36,7 @@ pub struct Job {
     pub post: Arc<AtomicBool>,
     pub analysis: bool,
     pub generation: u64,
+    pub ponder: Option<Move>,
 }
 
 /// Start `job` with `searcher` on a new thread. On failure the searcher is
@@ -44,13 +48,14 @@ pub fn spawn<S: Searcher>(
     tx: Sender<Event<S>>,
 ) -> Result<Thinking, String> {
     let control = Arc::new(SearchControl::new());
-    control.reset(false);
+    control.reset(job.ponder.is_some());
     let thinking = Thinking {
         id: job.id,
         control: control.clone(),
         analysis: job.analysis,
         generation: job.generation,
         root: job.root.clone(),
+        ponder: job.ponder,
     };
     let Job {
         id,

@@ -1,0 +1,82 @@
+//! `--net`, `--hash` and `--threads` mean the same in every subcommand that runs
+//! Qili's search (analyze, bench, book build), and a bad net is a `qili
+//! SUBCOMMAND: --net: …` error with a failing exit code.
+
+use std::process::{Command, Output};
+
+fn qili(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_qili"))
+        .args(args)
+        .output()
+        .expect("run qili")
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+fn temp(name: &str) -> String {
+    let p = std::env::temp_dir().join(format!("qili-engine-args-{}-{name}", std::process::id()));
+    p.to_str().unwrap().to_string()
+}
+
+/// Each subcommand with arguments that make it quick, by its name in errors.
+fn subcommands(pgn: &str, out: &str) -> Vec<(&'static str, Vec<String>)> {
+    let owned = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+    vec![
+        ("analyze", owned(&["analyze", "--depth", "2"])),
+        ("bench", owned(&["bench", "1"])),
+        (
+            "book",
+            owned(&[
+                "book",
+                "build",
+                "--pgn",
+                pgn,
+                "--out",
+                out,
+                "--min-games",
+                "1",
+                "--plies",
+                "2",
+                "--rescore-nodes",
+                "200",
+            ]),
+        ),
+    ]
+}
+
+#[test]
+fn engine_arguments_are_shared() {
+    let (pgn, out) = (temp("g.pgn"), temp("b.qbook"));
+    std::fs::write(&pgn, "1. h2e2 h9g7 1-0\n\n1. h2e2 b9c7 0-1\n").unwrap();
+    for (name, args) in subcommands(&pgn, &out) {
+        let run = |extra: &[&str]| {
+            let mut a: Vec<&str> = args.iter().map(String::as_str).collect();
+            a.extend_from_slice(extra);
+            qili(&a)
+        };
+        let o = run(&["--net", "<hce>", "--hash", "2", "--threads", "2"]);
+        assert!(o.status.success(), "qili {name}: {}", text(&o));
+        let o = run(&["--net", "/nonexistent/x.nnue"]);
+        assert!(!o.status.success(), "qili {name} with a missing net");
+        let t = text(&o);
+        assert!(
+            t.lines()
+                .any(|l| l.starts_with(&format!("qili {name}: --net: "))),
+            "qili {name}: {t}"
+        );
+    }
+    // `--jobs`, book build's old name of its worker count, still works.
+    let (_, args) = subcommands(&pgn, &out).remove(2);
+    let mut a: Vec<&str> = args.iter().map(String::as_str).collect();
+    a.extend_from_slice(&["--jobs", "2"]);
+    let o = qili(&a);
+    assert!(o.status.success(), "{}", text(&o));
+    let _ = std::fs::remove_file(pgn);
+    let _ = std::fs::remove_file(out);
+}
