@@ -15,6 +15,7 @@
 
 mod common;
 use common::*;
+use rules::rng::Rng;
 use rules::{Color, Move};
 use std::time::{Duration, Instant};
 
@@ -132,7 +133,7 @@ struct Client {
     q: Qili,
     model: Model,
     search: Option<Search>,
-    rng: book::Rng,
+    rng: Rng,
     pings: u32,
     moves_seen: usize,
     /// The moves the client's copy refuses, in order: the engine must refuse
@@ -349,7 +350,7 @@ fn run(seed: u64) -> usize {
         q: Qili::start(),
         model: Model::new(),
         search: None,
-        rng: book::Rng::new(seed),
+        rng: Rng::with_stream(seed, book::RNG_STREAM),
         pings: 0,
         moves_seen: 0,
         illegal: Vec::new(),
