@@ -46,6 +46,9 @@ pub(crate) struct Shared<'a> {
     pub root_noise: Option<crate::RootNoise>,
     /// Which thread searches which node near the root (empty with one thread).
     pub crumbs: Vec<Crumb>,
+    /// Capture ordering by the search parameters (shared: the move pickers borrow it
+    /// while the worker changes).
+    pub capture_order: crate::movepick::CaptureOrder,
 }
 
 /// A mark that a thread is searching a node (`thread` is its id + 1, 0 when free).
@@ -131,10 +134,6 @@ struct Frame {
     piece: Option<Piece>,
     /// The move a singular-extension search leaves out at this node.
     excluded: Move,
-    /// Beta cutoffs at this ply since the parent node (one ply up) began, which
-    /// resets it: how many of the parent's children so far failed high
-    /// (`cutoff_r`).
-    cutoffs: u8,
 }
 
 /// Late-move reductions by depth and move number, from the parameters'
@@ -353,40 +352,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             self.pv[row + i] = self.pv[child + i];
         }
         self.pv_len[ply] = child_len;
-    }
-
-    /// The static evaluation corrected by what searches found it off by in
-    /// positions of the same pawn structure and material (correction history).
-    /// Then scaled down as the plies without a capture add up (`damped`).
-    #[inline]
-    fn corrected_eval(&self, raw: i32) -> i32 {
-        let (wp, wm) = (self.p.corr_pawn_weight, self.p.corr_material_weight);
-        if wp == 0 && wm == 0 {
-            return self.damped(raw);
-        }
-        let (cp, cm) = self.hist.correction(
-            self.pos.side_to_move(),
-            self.pos.pawn_key(),
-            self.pos.material_key(),
-        );
-        let c = (cp * wp + cm * wm) / (256 * crate::history::CORR_GRAIN);
-        self.damped((raw + c).clamp(-EVAL_LIMIT, EVAL_LIMIT))
-    }
-
-    /// An evaluation scaled by `(d − p) / d`, `p` the plies since the last capture
-    /// and `d` = `shuffle_damp` (0: off). A game drawn by the natural move limit (60
-    /// moves without a capture) throws away any advantage, and the limit lies far
-    /// beyond the horizon: without this the side that is ahead shuffles until the
-    /// draw, with it a capture that keeps the advantage looks better the longer
-    /// the game has gone without one, and the side behind is content to wait.
-    #[inline]
-    pub(crate) fn damped(&self, v: i32) -> i32 {
-        let d = self.p.shuffle_damp;
-        if d <= 0 {
-            return v;
-        }
-        let p = (self.pos.plies_since_capture() as i32).min(d);
-        v * (d - p) / d
     }
 
     /// Has the side not to move at most `cramped_moves` legal moves (were the side

@@ -105,6 +105,7 @@ where
         } else {
             Vec::new()
         },
+        capture_order: crate::movepick::CaptureOrder::new(&job.options.params),
     };
     // Root-move reports go through the same callback as the iteration reports;
     // both run on this thread and never at once, hence the RefCell.

@@ -1,10 +1,10 @@
 //! The main search: principal-variation alpha-beta with hash cutoffs, razoring,
-//! reverse futility, null move, late-move pruning and reductions, check extensions,
+//! reverse futility, null move, singular extensions, late-move pruning and reductions, check extensions,
 //! and the move-ordering statistics it updates.
 
 use super::{Frame, Worker};
 use crate::eval::Evaluator;
-use crate::history::{piece_to, stat_bonus};
+use crate::history::piece_to;
 use crate::movepick::{is_bad_capture_score, see_ge, MovePicker, OrderContext};
 use crate::score::*;
 use crate::tt::Bound;
@@ -53,7 +53,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
 
         let events_at_entry = self.path_events;
-        self.stack[ply + 1].cutoffs = 0;
         let key = self.pos.key();
         let in_check = self.pos.in_check();
         // A singular-extension search of this node without one move: it must not
@@ -79,7 +78,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
         }
 
-        // The hash table keeps the raw evaluation; search uses it corrected.
         let raw_eval = if in_check {
             -INF
         } else if !excluded.is_null() {
@@ -89,11 +87,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         } else {
             self.eval.evaluate(&self.pos)
         };
-        let static_eval = if in_check || !excluded.is_null() {
-            raw_eval
-        } else {
-            self.corrected_eval(raw_eval)
-        };
+        let static_eval = raw_eval;
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
         let us = self.pos.side_to_move();
@@ -102,7 +96,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let mut cramped = None;
         if !pv_node && !in_check && excluded.is_null() {
             // Razoring: hopeless at low depth, check with quiescence.
-            if depth <= 3
+            if depth <= self.p.razor_depth
                 && static_eval + self.p.razor_margin * depth < alpha
                 && alpha < RULE_BOUND
                 && !self.opponent_cramped(&mut cramped)
@@ -124,7 +118,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
             // Null move.
             let prev_null = ply >= 1 && self.stack[ply - 1].mv.is_null();
-            if depth >= 3
+            if depth >= self.p.nmp_depth
                 && !prev_null
                 && static_eval >= beta
                 && beta > -RULE_BOUND
@@ -133,7 +127,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             {
                 let r = self.p.nmp_base
                     + depth / self.p.nmp_depth_div.max(1)
-                    + ((static_eval - beta) / self.p.nmp_eval_div.max(1)).min(2);
+                    + ((static_eval - beta) / self.p.nmp_eval_div.max(1)).min(self.p.nmp_eval_max);
                 self.stack[ply].mv = Move::NULL;
                 self.stack[ply].piece = None;
                 self.eval.on_null();
@@ -146,53 +140,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 }
                 if v >= beta {
                     return if v >= RULE_BOUND { beta } else { v };
-                }
-            }
-        }
-
-        // ProbCut: a capture that beats beta by a margin in a shallow search very
-        // likely beats beta in the full one.
-        let pc_beta = beta.saturating_add(self.p.probcut_margin);
-        if !pv_node
-            && !in_check
-            && excluded.is_null()
-            && depth >= self.p.probcut_depth
-            && !is_decisive(beta)
-            && pc_beta < RULE_BOUND
-            && !tt_hit.is_some_and(|h| h.depth >= depth - 3 && from_tt(h.score, ply) < pc_beta)
-        {
-            let tt_capture = if self.pos.piece_at(tt_move.to()).is_some() {
-                tt_move
-            } else {
-                Move::NULL
-            };
-            let mut picker = MovePicker::new_qsearch(tt_capture, false);
-            while let Some(m) = picker.next(&self.pos, self.hist, ply, &OrderContext::default()) {
-                if !see_ge(&self.pos, m, pc_beta - static_eval) {
-                    continue;
-                }
-                self.make(m, ply);
-                let mut v = -self.qsearch(-pc_beta, -pc_beta + 1, ply + 1);
-                if v >= pc_beta {
-                    v = -self.search(-pc_beta, -pc_beta + 1, depth - 4, ply + 1, !cut_node);
-                }
-                self.unmake();
-                if self.aborted() {
-                    return 0;
-                }
-                if v >= pc_beta {
-                    self.stats.probcuts += 1;
-                    if self.path_events == events_at_entry {
-                        self.shared.tt.store(
-                            key,
-                            m,
-                            to_tt(v, ply),
-                            raw_eval,
-                            depth - 3,
-                            Bound::Lower,
-                        );
-                    }
-                    return v;
                 }
             }
         }
@@ -245,9 +192,11 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     None
                 },
             ],
-            check_bonus: self.p.check_bonus,
         };
-        let mut picker = MovePicker::new(tt_move).prefetching(self.shared.tt);
+        let shared = self.shared;
+        let mut picker = MovePicker::new(tt_move)
+            .prefetching(shared.tt)
+            .ordered_by(&shared.capture_order);
         let mut best = -INF;
         let mut best_move = Move::NULL;
         let mut move_count = 0usize;
@@ -256,10 +205,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let mut captures_tried: [Move; 32] = [Move::NULL; 32];
         let mut n_captures = 0;
         let lmp_limit = (self.p.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
-        // Only asked when `tt_capture_r` is on (it is off: docs/ARCHITECTURE.md).
-        let tt_capture = self.p.tt_capture_r > 0
-            && !tt_move.is_null()
-            && self.pos.piece_at(tt_move.to()).is_some();
 
         while let Some(m) = picker.next(&self.pos, self.hist, ply, &ctx) {
             if m == excluded {
@@ -278,11 +223,15 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
             if prunable {
                 if is_capture {
-                    if depth <= 6 && !see_ge(&self.pos, m, -self.p.see_capture * depth) {
+                    if depth <= self.p.see_capture_depth
+                        && !see_ge(&self.pos, m, -self.p.see_capture * depth)
+                    {
                         continue;
                     }
                 } else {
-                    if move_count > lmp_limit && depth <= 8 && !self.opponent_cramped(&mut cramped)
+                    if move_count > lmp_limit
+                        && depth <= self.p.lmp_depth
+                        && !self.opponent_cramped(&mut cramped)
                     {
                         // Every later quiet would be pruned here too: drop them from
                         // the picker, but count them, so that the losing captures that
@@ -290,16 +239,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                         move_count += picker.skip_quiets(&self.pos, self.hist, &ctx);
                         continue;
                     }
-                    if lmr_depth <= 6
+                    if lmr_depth <= self.p.see_quiet_depth
                         && !see_ge(&self.pos, m, -self.p.see_quiet * lmr_depth * lmr_depth)
-                        && !self.opponent_cramped(&mut cramped)
-                    {
-                        continue;
-                    }
-                    if self.p.hist_prune > 0
-                        && lmr_depth <= 3
-                        && self.hist.quiet(us, m) + self.hist.cont(&ctx.cont, mover, m)
-                            < -self.p.hist_prune * depth
                         && !self.opponent_cramped(&mut cramped)
                     {
                         continue;
@@ -318,7 +259,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 && (ply as i32) < 2 * self.root_depth
             {
                 if let Some(h) = tt_hit.filter(|h| {
-                    h.depth >= depth - 3
+                    h.depth >= depth - self.p.se_tt_depth
                         && matches!(h.bound, Bound::Lower | Bound::Exact)
                         && !is_decisive(from_tt(h.score, ply))
                 }) {
@@ -347,7 +288,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             if prunable
                 && !is_capture
                 && !gives_check
-                && lmr_depth <= 7
+                && lmr_depth <= self.p.futility_max_depth
                 && static_eval + self.p.futility_base + self.p.futility_depth * lmr_depth <= alpha
                 && alpha < RULE_BOUND
                 // A move that leaves the opponent without a legal move (困毙) wins.
@@ -388,12 +329,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     if marked {
                         reduction += 1;
                     }
-                    if self.stack[ply + 1].cutoffs > 3 {
-                        reduction += self.p.cutoff_r;
-                    }
-                    if tt_capture && !is_capture {
-                        reduction += self.p.tt_capture_r;
-                    }
                     if !is_capture {
                         reduction -= (self.hist.quiet(us, m) + self.hist.cont(&ctx.cont, mover, m))
                             / self.p.lmr_history_div.max(1);
@@ -402,16 +337,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 }
                 v = -self.search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
                 if v > alpha && reduction > 0 {
-                    let mut full = new_depth;
-                    if self.p.lmr_deeper > 0 {
-                        // A reduced search that beat the best by far is worth a
-                        // ply more; one that barely did, a ply less.
-                        full += (v > best + self.p.lmr_deeper + new_depth) as i32
-                            - (v < best + self.p.lmr_deeper / 4) as i32;
-                    }
-                    if full > new_depth - reduction {
-                        v = -self.search(-alpha - 1, -alpha, full, ply + 1, !cut_node);
-                    }
+                    v = -self.search(-alpha - 1, -alpha, new_depth, ply + 1, !cut_node);
                 }
                 if pv_node && v > alpha && v < beta {
                     v = -self.search(-beta, -alpha, new_depth, ply + 1, false);
@@ -436,7 +362,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                     }
                     alpha = v;
                     if v >= beta {
-                        self.stack[ply].cutoffs = self.stack[ply].cutoffs.saturating_add(1);
                         self.update_stats(
                             m,
                             mover,
@@ -503,25 +428,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             depth,
             bound,
         );
-        // Teach the correction history how far off the static evaluation was,
-        // where the search result says so: a quiet (or no) best move, and a bound
-        // on the side that disagrees with the evaluation.
-        let quiet_best = best_move.is_null() || self.pos.piece_at(best_move.to()).is_none();
-        if !in_check
-            && !tainted
-            && quiet_best
-            && !is_decisive(best)
-            && (bound != Bound::Lower || best > static_eval)
-            && (bound != Bound::Upper || best < static_eval)
-        {
-            self.hist.update_correction(
-                us,
-                self.pos.pawn_key(),
-                self.pos.material_key(),
-                best - raw_eval,
-                depth,
-            );
-        }
         best
     }
 
@@ -537,7 +443,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         quiets: &[Move],
         captures: &[Move],
     ) {
-        let bonus = stat_bonus(depth);
+        let (bonus, malus) = (self.p.history_bonus(depth), self.p.history_malus(depth));
         let us = self.pos.side_to_move();
         if let Some(v) = victim {
             self.hist.update_capture(mover, m, v.kind, bonus);
@@ -549,15 +455,15 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             self.hist.update_quiet(us, m, bonus);
             self.hist.update_cont(&ctx.cont, mover, m, bonus);
             for &q in quiets {
-                self.hist.update_quiet(us, q, -bonus);
+                self.hist.update_quiet(us, q, -malus);
                 if let Some(p) = self.pos.piece_at(q.from()) {
-                    self.hist.update_cont(&ctx.cont, p, q, -bonus);
+                    self.hist.update_cont(&ctx.cont, p, q, -malus);
                 }
             }
         }
         for &c in captures {
             if let (Some(p), Some(v)) = (self.pos.piece_at(c.from()), self.pos.piece_at(c.to())) {
-                self.hist.update_capture(p, c, v.kind, -bonus);
+                self.hist.update_capture(p, c, v.kind, -malus);
             }
         }
     }

@@ -56,8 +56,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             }
         }
 
-        // The table keeps the raw evaluation; standing pat uses it damped by the
-        // plies without a capture, as the main search does.
         let (raw_eval, static_eval);
         let mut best;
         if in_check {
@@ -69,7 +67,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 Some(h) => h.eval,
                 None => self.eval.evaluate(&self.pos),
             };
-            static_eval = self.damped(raw_eval);
+            static_eval = raw_eval;
             best = static_eval;
             if best >= beta {
                 // Standing pat assumes a move to stand on: without one we lose (困毙).
@@ -82,7 +80,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             alpha = alpha.max(best);
         }
 
-        let mut picker = MovePicker::new_qsearch(tt_move, in_check);
+        let mut picker =
+            MovePicker::new_qsearch(tt_move, in_check).ordered_by(&self.shared.capture_order);
         let mut best_move = Move::NULL;
         let mut move_count = 0;
         while let Some(m) = picker.next(&self.pos, self.hist, ply, &OrderContext::default()) {

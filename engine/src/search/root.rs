@@ -33,12 +33,14 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 self.pv_idx = pv_idx;
                 self.seldepth = 0;
                 let prev = self.root_moves[pv_idx].prev_score;
-                let mut delta = self.p.aspiration_delta + prev.abs() / 20;
-                let (mut alpha, mut beta) = if depth >= 4 && prev > -INF && !is_decisive(prev) {
-                    ((prev - delta).max(-INF), (prev + delta).min(INF))
-                } else {
-                    (-INF, INF)
-                };
+                let mut delta =
+                    self.p.aspiration_delta + prev.abs() / self.p.aspiration_score_div.max(1);
+                let (mut alpha, mut beta) =
+                    if depth >= self.p.aspiration_depth && prev > -INF && !is_decisive(prev) {
+                        ((prev - delta).max(-INF), (prev + delta).min(INF))
+                    } else {
+                        (-INF, INF)
+                    };
                 loop {
                     let v = self.root_search(alpha, beta, depth);
                     self.root_moves[pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
@@ -54,7 +56,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                         break;
                     }
                     delta += delta / 2;
-                    if delta > 800 {
+                    if delta > self.p.aspiration_max {
                         alpha = -INF;
                         beta = INF;
                     }
