@@ -1,7 +1,7 @@
 //! One search thread (`Worker`) and what all threads share (`Shared`). The search
 //! itself is split by concern: `root.rs` (iterative deepening, aspiration windows,
-//! the root moves), `alphabeta.rs` (principal-variation search with its pruning) and
-//! `qsearch.rs` (quiescence). Lazy SMP runs several workers on one shared hash table
+//! the root moves), `alphabeta.rs` (principal-variation search in numbered steps)
+//! and `qsearch.rs` (quiescence); the node entry both searches share is here. Lazy SMP runs several workers on one shared hash table
 //! (see `lib.rs`).
 
 mod alphabeta;
@@ -13,9 +13,10 @@ use crate::history::Histories;
 use crate::params::SearchParams;
 use crate::score::*;
 use crate::tt::TranspositionTable;
+use crate::tt::TtHit;
 use crate::EngineOptions;
 use crate::SearchControl;
-use rules::repetition::{find_repetition, judge_repetition};
+use rules::repetition::{find_repetition, judge_repetition, natural_limit_reached};
 use rules::{Color, Move, Piece, PieceKind, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
@@ -56,6 +57,17 @@ pub(crate) struct Shared<'a> {
 pub(crate) struct Crumb {
     pub thread: AtomicUsize,
     pub key: AtomicU64,
+}
+
+/// The crumb a node took, freed when the node returns, by whichever exit.
+pub(crate) struct CrumbGuard<'a>(Option<&'a Crumb>);
+
+impl Drop for CrumbGuard<'_> {
+    fn drop(&mut self) {
+        if let Some(c) = self.0 {
+            c.thread.store(0, Ordering::Relaxed);
+        }
+    }
 }
 
 /// The poll mask for a node limit (see `Shared::poll_mask`).
@@ -342,6 +354,51 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             Some(c) if c == us => mated_in(ply),
             Some(_) => mate_in(ply),
         })
+    }
+
+    /// Step 2 of both searches (node entry): count the node and watch the stop;
+    /// then the verdicts that end a line whatever its moves: a repetition, the
+    /// natural move limit (`move_limit`: the main search only), no attacking
+    /// material; and the ply limit.
+    #[inline(always)]
+    fn enter_node(&mut self, ply: usize, move_limit: bool) -> Option<i32> {
+        self.pv_len[ply] = ply;
+        self.count_node();
+        if self.aborted() {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(v) = self.repetition_value(ply) {
+            return Some(v);
+        }
+        if move_limit && natural_limit_reached(&self.pos, &self.shared.options.natural_limit) {
+            self.path_events += 1;
+            return Some(self.draw_value(self.pos.side_to_move()));
+        }
+        if self.no_attacking_material() {
+            // A dead draw: a property of the position alone, so it may be stored.
+            return Some(self.draw_value(self.pos.side_to_move()));
+        }
+        if ply >= MAX_PLY {
+            return Some(self.eval.evaluate(&self.pos));
+        }
+        None
+    }
+
+    /// The hash entry's move when it is legal here (and a capture, with
+    /// `captures_only`).
+    #[inline(always)]
+    fn legal_hash_move(&self, hit: Option<TtHit>, captures_only: bool) -> Move {
+        match hit {
+            Some(h)
+                if !h.mv.is_null()
+                    && self.pos.is_legal(h.mv)
+                    && (!captures_only || self.pos.piece_at(h.mv.to()).is_some()) =>
+            {
+                h.mv
+            }
+            _ => Move::NULL,
+        }
     }
 
     fn update_pv(&mut self, ply: usize, m: Move) {
