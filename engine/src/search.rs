@@ -7,6 +7,7 @@
 mod alphabeta;
 mod qsearch;
 mod root;
+mod steps;
 
 use crate::eval::Evaluator;
 use crate::history::Histories;

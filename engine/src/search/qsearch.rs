@@ -1,7 +1,7 @@
 //! Quiescence: captures (all evasions when in check) until the position is quiet,
 //! and the loss of a side left without a legal move.
 
-use super::alphabeta::hash_cutoff;
+use super::steps::hash_cutoff;
 use super::Worker;
 use crate::eval::Evaluator;
 use crate::movepick::{see_ge, MovePicker, OrderContext, VICTIM};
