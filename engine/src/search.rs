@@ -302,9 +302,16 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
     #[inline(always)]
     fn make(&mut self, m: Move, ply: usize) {
+        self.shared.tt.prefetch(self.pos.key_after(m));
+        self.make_prefetched(m, ply);
+    }
+
+    /// `make` for a move whose child's hash bucket is already on its way (the
+    /// main search's picker prefetches it as it hands the move out).
+    #[inline(always)]
+    fn make_prefetched(&mut self, m: Move, ply: usize) {
         self.stack[ply].mv = m;
         self.stack[ply].piece = self.pos.piece_at(m.from());
-        self.shared.tt.prefetch(self.pos.key_after(m));
         self.eval.on_make(&self.pos, m);
         self.pos.make_move(m);
     }

@@ -336,17 +336,14 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         (alpha, beta): (i32, i32),
     ) -> Option<i32> {
         let ply = node.ply;
-        // Step 13. Make the move; futility pruning of quiet moves.
-        self.make(mv.m, ply);
-        let gives_check = self.pos.in_check();
-        if mv.prunable
-            && mv.victim.is_none()
-            && !gives_check
-            && self.futile(node, mv.lmr_depth, alpha)
-        {
-            self.unmake();
+        // Step 13. Futility pruning of quiet moves, decided before the move is made
+        // (a move made only to be taken back would pay for the evaluation's
+        // update); then make it.
+        if mv.prunable && mv.victim.is_none() && self.futile(node, mv, alpha) {
             return None;
         }
+        self.make_prefetched(mv.m, ply);
+        let gives_check = self.pos.in_check();
 
         // Step 14. Extensions: singular, or check (within twice the root depth).
         let extension = if singular != 0 {

@@ -175,15 +175,28 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
     }
 
-    /// Step 13. Futility (asked after the move, which is quiet and gives no check):
-    /// even a margin above the evaluation stays at or below alpha.
-    pub(super) fn futile(&self, node: &Node, lmr_depth: i32, alpha: i32) -> bool {
+    /// Step 13. Futility of a quiet move (asked before it is made): even a margin
+    /// above the evaluation stays at or below alpha, and the move gives no check.
+    pub(super) fn futile(&mut self, node: &Node, mv: &MoveInfo, alpha: i32) -> bool {
+        let lmr_depth = mv.lmr_depth;
         lmr_depth <= self.p.futility_max_depth
             && node.static_eval + self.p.futility_base + self.p.futility_depth * lmr_depth
                 <= alpha
             && alpha < RULE_BOUND
+            && !self.pos.gives_check(mv.m)
             // A move that leaves the opponent without a legal move (困毙) wins.
-            && (self.p.cramped_moves == 0 || self.pos.has_legal_move())
+            && (self.p.cramped_moves == 0 || self.leaves_a_move(mv.m))
+    }
+
+    /// Does the opponent have a legal move after `m`? (The board alone is made
+    /// and taken back: the evaluation need not follow.)
+    fn leaves_a_move(&mut self, m: Move) -> bool {
+        self.pos.make_move(m);
+        // Asked after `gives_check` said no: the board agrees.
+        debug_assert!(!self.pos.in_check(), "{m} gives check");
+        let any = self.pos.has_legal_move();
+        self.pos.unmake_move();
+        any
     }
 
     /// Step 15. The late-move reduction of a move after the first (asked with the
