@@ -192,7 +192,7 @@ fn find_runs(
     let recs: Vec<&[u8]> = bytes.chunks_exact(RECORD_LEN).collect();
     let mut i = 0;
     while i + RUN <= recs.len() {
-        if fnv(recs[i]) % ANCHOR != 0 {
+        if !fnv(recs[i]).is_multiple_of(ANCHOR) {
             i += 1;
             continue;
         }
@@ -325,7 +325,7 @@ mod tests {
         assert_eq!(s.duplicates[1].first, (0, 1, 1));
         assert_eq!(s.duplicates[1].again, (2, 1, 1));
         // The merge's sidecar lists the games it kept, and a check of it agrees.
-        let again = scan(&[out.clone()], |_, _| Ok(())).unwrap();
+        let again = scan(std::slice::from_ref(&out), |_, _| Ok(())).unwrap();
         assert_eq!((again.fnv, again.shards[0].games), (s.fnv, Some(9)));
         assert!(again.duplicates.is_empty());
     }
@@ -369,7 +369,7 @@ mod tests {
         assert!(matches!(e, ShardError::Garbage { index: 0, .. }), "{e}");
         assert!(e.to_string().contains("g.bin"), "{e}");
         assert!(!out.exists());
-        let e = merge(&[a.clone()], &a).unwrap_err();
+        let e = merge(std::slice::from_ref(&a), &a).unwrap_err();
         assert!(
             e.to_string().contains("both an input and the output"),
             "{e}"
