@@ -7,7 +7,7 @@
 # shards and compares them byte for byte with a direct local run of the same seeds.
 # Opt-in, never part of `cargo test`:
 #
-#   cargo build --release -p qili && sudo scripts/slurm-test.sh [target/release/qili]
+#   cargo build --release --features qili/dev-tools && sudo scripts/slurm-test.sh [target/release/qili]
 #
 # Settings (environment): GAMES (per shard, 40), NODES (8000), BASE_SEED (100),
 # WORK (a scratch directory; default a new one under /tmp, kept for inspection).
@@ -32,6 +32,7 @@ fail() {
     exit 1
 }
 [[ -x $QILI ]] || fail "no qili binary at $QILI"
+"$QILI" datagen --help >/dev/null 2>&1 || fail "$QILI has no datagen (build it with --features qili/dev-tools)"
 for tool in munged slurmctld slurmd sbatch squeue scancel sinfo; do
     command -v "$tool" >/dev/null || fail "$tool not found (apt-get install slurm-wlm munge)"
 done
