@@ -19,12 +19,6 @@ fn gravity(entry: &mut i16, bonus: i32) {
     *entry = (v + b - v * b.abs() / HISTORY_MAX) as i16;
 }
 
-/// Bonus for a move that caused (or failed to cause) a cut at `depth`.
-#[inline(always)]
-pub fn stat_bonus(depth: i32) -> i32 {
-    (depth * depth * 16 + depth * 32).min(2_000)
-}
-
 /// Index of a (piece, destination) pair, the context of continuation history.
 #[inline(always)]
 pub fn piece_to(p: Piece, m: Move) -> usize {
@@ -32,13 +26,6 @@ pub fn piece_to(p: Piece, m: Move) -> usize {
 }
 
 const PIECE_TO: usize = 14 * 90;
-
-/// Entries of each correction table (a power of two).
-const CORR_PAWN: usize = 16_384;
-const CORR_MATERIAL: usize = 4_096;
-/// Correction entries are centipawns × `CORR_GRAIN`, within ±`CORR_LIMIT`.
-pub const CORR_GRAIN: i32 = 8;
-const CORR_LIMIT: i32 = 1_000 * CORR_GRAIN;
 
 pub struct Histories {
     quiet: Vec<[i16; 8100]>,
@@ -48,10 +35,6 @@ pub struct Histories {
     capture: Vec<[[i16; 7]; 90]>,
     counter: Vec<[Move; 90]>,
     pub killers: [[Move; 2]; MAX_PLY + 4],
-    /// Correction history: how far searches found the static evaluation off, by
-    /// pawn structure and by material (and side to move), as a running average.
-    corr_pawn: Vec<[i16; 2]>,
-    corr_material: Vec<[i16; 2]>,
 }
 
 impl Default for Histories {
@@ -68,8 +51,6 @@ impl Histories {
             capture: vec![[[0; 7]; 90]; 14],
             counter: vec![[Move::NULL; 90]; 14],
             killers: [[Move::NULL; 2]; MAX_PLY + 4],
-            corr_pawn: vec![[0; 2]; CORR_PAWN],
-            corr_material: vec![[0; 2]; CORR_MATERIAL],
         }
     }
 
@@ -81,8 +62,6 @@ impl Histories {
         self.capture.iter_mut().for_each(|c| *c = [[0; 7]; 90]);
         self.counter.iter_mut().for_each(|c| c.fill(Move::NULL));
         self.killers = [[Move::NULL; 2]; MAX_PLY + 4];
-        self.corr_pawn.fill([0; 2]);
-        self.corr_material.fill([0; 2]);
     }
 
     /// Between searches: keep the statistics but forget the killers of the last tree.
@@ -142,39 +121,6 @@ impl Histories {
         self.counter[prev_piece.index()][prev.to().index()] = reply;
     }
 
-    /// The correction entries (in centipawns × `CORR_GRAIN`) of a position with
-    /// these pawn and material keys, `side` to move.
-    #[inline(always)]
-    pub fn correction(&self, side: Color, pawn_key: u64, material_key: u64) -> (i32, i32) {
-        (
-            self.corr_pawn[pawn_key as usize & (CORR_PAWN - 1)][side.index()] as i32,
-            self.corr_material[material_key as usize & (CORR_MATERIAL - 1)][side.index()] as i32,
-        )
-    }
-
-    /// A search at `depth` found the position worth `diff` centipawns more than
-    /// its static evaluation: move both entries toward it, the more the deeper.
-    pub fn update_correction(
-        &mut self,
-        side: Color,
-        pawn_key: u64,
-        material_key: u64,
-        diff: i32,
-        depth: i32,
-    ) {
-        let target = (diff * CORR_GRAIN).clamp(-CORR_LIMIT, CORR_LIMIT);
-        let weight = (depth + 1).clamp(1, 16);
-        let blend = |e: &mut i16| {
-            // A step of (target − e)·weight/256, rounded away from zero so that an
-            // entry reaches its target instead of stalling short of it.
-            let delta = (target - *e as i32) * weight;
-            let step = delta / 256 + delta.signum();
-            *e = (*e as i32 + step).clamp(-CORR_LIMIT, CORR_LIMIT) as i16;
-        };
-        blend(&mut self.corr_pawn[pawn_key as usize & (CORR_PAWN - 1)][side.index()]);
-        blend(&mut self.corr_material[material_key as usize & (CORR_MATERIAL - 1)][side.index()]);
-    }
-
     #[inline(always)]
     pub fn add_killer(&mut self, ply: usize, m: Move) {
         let k = &mut self.killers[ply.min(MAX_PLY + 3)];
@@ -210,30 +156,11 @@ mod tests {
     }
 
     #[test]
-    fn corrections_move_toward_what_searches_find_and_stay_bounded() {
-        let mut h = Histories::new();
-        assert_eq!(h.correction(Color::Red, 77, 99), (0, 0));
-        for _ in 0..200 {
-            h.update_correction(Color::Red, 77, 99, 120, 10);
-        }
-        let (p, m) = h.correction(Color::Red, 77, 99);
-        assert!((p - 120 * CORR_GRAIN).abs() <= CORR_GRAIN, "{p}");
-        assert_eq!(p, m);
-        assert_eq!(h.correction(Color::Black, 77, 99), (0, 0), "per side");
-        for _ in 0..500 {
-            h.update_correction(Color::Black, 1, 2, -100_000, 20);
-        }
-        assert_eq!(h.correction(Color::Black, 1, 2).0, -CORR_LIMIT);
-        h.clear();
-        assert_eq!(h.correction(Color::Red, 77, 99), (0, 0));
-    }
-
-    #[test]
     fn gravity_stays_bounded() {
         let mut h = Histories::new();
         let m = Move(5 | (14 << 7));
         for _ in 0..1000 {
-            h.update_quiet(Color::Red, m, stat_bonus(20));
+            h.update_quiet(Color::Red, m, crate::params::DEFAULT.history_bonus(20));
         }
         assert!(h.quiet(Color::Red, m) <= HISTORY_MAX);
         assert!(h.quiet(Color::Red, m) > HISTORY_MAX / 2);

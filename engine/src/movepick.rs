@@ -1,16 +1,17 @@
 //! Move ordering. The hash move is tried before any generation (many nodes end
 //! there); then, in stages, each generated only when the one before is through:
 //! the good captures (SEE >= 0) by victim value and capture history, the
-//! killers and the counter-move (each tested legal), the quiet moves by history
-//! (plus a bonus for a direct check), and last the losing captures. A capture's
+//! killers and the counter-move (each tested legal), the quiet moves by history,
+//! and last the losing captures. A capture's
 //! exchange is evaluated only when it is about to be picked. (Until 2026-12-03
 //! every move was generated and scored at once; most nodes that get past the
 //! hash move cut off on a capture or a killer and never needed the quiet ones.)
 
 use crate::history::Histories;
+use crate::params::SearchParams;
 use crate::tt::TranspositionTable;
 use rules::movegen::MAX_MOVES;
-use rules::{attacks, Bitboard, GenKind, Move, MoveList, Piece, PieceKind, Position};
+use rules::{GenKind, Move, MoveList, Piece, Position};
 use std::mem::MaybeUninit;
 
 /// Victim value for MVV-LVA (King, Advisor, Elephant, Knight, Rook, Cannon, Pawn).
@@ -29,50 +30,42 @@ pub struct OrderContext {
     pub prev: Option<(Piece, Move)>,
     /// Continuation-history contexts of the moves one and two plies back.
     pub cont: [Option<usize>; 2],
-    /// Added to the score of a quiet move that gives a direct check (0: none).
-    pub check_bonus: i32,
 }
 
-/// The squares from which a rook, cannon, knight or pawn of the side to move
-/// would give direct check (occupancy as it is: a piece that leaves one of the
-/// lines it would check along is missed, which only costs ordering).
-fn check_squares(pos: &Position) -> [Bitboard; 4] {
-    let us = pos.side_to_move();
-    let ksq = pos.king_square(us.flip());
-    let occ = pos.occupied();
-    let by_file = pos.occ_by_file();
-    let rook = attacks::rook(ksq, occ, by_file);
-    // A cannon checks from an empty point beyond exactly one screen: with the first
-    // piece on each of the king's lines lifted, the king's lines reach past it to
-    // the next piece; the empty points gained are the cannon's. (Two table lookups,
-    // where sliding from each screen took one a screen and a mask.)
-    let screens = rook & occ;
-    let mut lifted_by_file = by_file;
-    for screen in screens {
-        lifted_by_file ^= rules::bitboard::file_major_bit(screen);
+/// The capture-ordering terms of the search parameters (`capture_*`) as tables by
+/// piece kind: `victim[v] − attacker[a] + capture history · hist_weight / 1024`.
+#[derive(Clone, Copy, Debug)]
+pub struct CaptureOrder {
+    victim: [i32; 7],
+    attacker: [i32; 7],
+    hist_weight: i32,
+}
+
+impl CaptureOrder {
+    pub const fn new(p: &SearchParams) -> CaptureOrder {
+        let mut victim = [0; 7];
+        let mut attacker = [0; 7];
+        let div = if p.capture_attacker_div > 0 {
+            p.capture_attacker_div
+        } else {
+            1
+        };
+        let mut k = 0;
+        while k < 7 {
+            victim[k] = VICTIM[k] * p.capture_victim_mul;
+            attacker[k] = VICTIM[k] / div;
+            k += 1;
+        }
+        CaptureOrder {
+            victim,
+            attacker,
+            hist_weight: p.capture_hist_weight,
+        }
     }
-    let cannon = attacks::rook(ksq, occ ^ screens, lifted_by_file) & !rook & !occ;
-    [
-        rook,
-        cannon,
-        attacks::knight_attackers(ksq, occ),
-        attacks::pawn_attackers(us, ksq),
-    ]
 }
 
-/// Does a quiet move of a `kind` piece to `to` give direct check, by the squares
-/// of `check_squares`? (Kings, advisors and elephants never give direct check.)
-#[inline(always)]
-fn is_direct_check(checks: &[Bitboard; 4], kind: PieceKind, to: rules::Square) -> bool {
-    let slot = match kind {
-        PieceKind::Rook => 0,
-        PieceKind::Cannon => 1,
-        PieceKind::Knight => 2,
-        PieceKind::Pawn => 3,
-        _ => return false,
-    };
-    checks[slot].has(to)
-}
+/// The ordering of the default parameters.
+pub static DEFAULT_CAPTURE_ORDER: CaptureOrder = CaptureOrder::new(&crate::params::DEFAULT);
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Stage {
@@ -91,6 +84,7 @@ pub struct MovePicker<'t> {
     /// When set, the hash-table bucket of each picked move's child is prefetched as
     /// the move is handed out, so the load overlaps the pruning tests before it is made.
     tt: Option<&'t TranspositionTable>,
+    order: &'t CaptureOrder,
     tt_move: Move,
     /// The generated moves: the captures first (`0..captures`), the quiet moves
     /// after them (`captures..len`), generated only once the captures and the
@@ -126,6 +120,7 @@ impl<'t> MovePicker<'t> {
     pub fn new(tt_move: Move) -> MovePicker<'t> {
         MovePicker {
             tt: None,
+            order: &DEFAULT_CAPTURE_ORDER,
             stage: if tt_move.is_null() {
                 Stage::GenerateCaptures
             } else {
@@ -160,6 +155,13 @@ impl<'t> MovePicker<'t> {
     #[inline(always)]
     pub fn prefetching(mut self, tt: &'t TranspositionTable) -> MovePicker<'t> {
         self.tt = Some(tt);
+        self
+    }
+
+    /// Order the captures by `order` (the default parameters' otherwise).
+    #[inline(always)]
+    pub fn ordered_by(mut self, order: &'t CaptureOrder) -> MovePicker<'t> {
+        self.order = order;
         self
     }
 
@@ -367,6 +369,7 @@ impl<'t> MovePicker<'t> {
     fn generate_captures(&mut self, pos: &Position, hist: &Histories) {
         pos.generate(GenKind::Captures, &mut self.moves);
         let tt_move = self.tt_move;
+        let order = self.order;
         let moves = self.moves.as_mut_slice();
         let mut n = 0;
         // Compact in place: the hash move (already tried) drops out.
@@ -379,8 +382,8 @@ impl<'t> MovePicker<'t> {
                 continue;
             };
             // Whether it loses material is asked when it is picked (`next`).
-            let v = VICTIM[victim.kind.index()] * 8 - VICTIM[mover.kind.index()] / 8
-                + hist.capture(mover, m, victim.kind) / 16;
+            let v = order.victim[victim.kind.index()] - order.attacker[mover.kind.index()]
+                + hist.capture(mover, m, victim.kind) * order.hist_weight / 1024;
             moves[n] = m;
             self.scores[n] = MaybeUninit::new(GOOD_CAPTURE + v);
             n += 1;
@@ -399,12 +402,6 @@ impl<'t> MovePicker<'t> {
         let tt_move = self.tt_move;
         let killers = self.killers;
         let n_killers = self.n_killers;
-        let check_bonus = ctx.check_bonus;
-        let checks = if check_bonus != 0 {
-            check_squares(pos)
-        } else {
-            [Bitboard::EMPTY; 4]
-        };
         let start = self.captures;
         let moves = self.moves.as_mut_slice();
         let mut n = start;
@@ -416,11 +413,8 @@ impl<'t> MovePicker<'t> {
             let Some(mover) = pos.piece_at(m.from()) else {
                 continue;
             };
-            let checking = check_bonus != 0 && is_direct_check(&checks, mover.kind, m.to());
             moves[n] = m;
-            self.scores[n] = MaybeUninit::new(
-                hist.quiet(us, m) + hist.cont(&ctx.cont, mover, m) + check_bonus * checking as i32,
-            );
+            self.scores[n] = MaybeUninit::new(hist.quiet(us, m) + hist.cont(&ctx.cont, mover, m));
             n += 1;
         }
         self.moves.truncate(n);
@@ -452,73 +446,6 @@ pub fn is_bad_capture_score(s: i32) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// With no history to tell quiet moves apart, every direct check is handed out
-    /// before any other quiet move when the bonus is on.
-    #[test]
-    fn quiet_direct_checks_come_first_with_the_bonus() {
-        let hist = Histories::new();
-        let ctx = OrderContext {
-            check_bonus: 16_000,
-            ..OrderContext::default()
-        };
-        let mut checks_seen = 0;
-        for fen in crate::bench_positions::BENCH_FENS {
-            let pos = Position::from_fen(fen).expect("valid FEN");
-            let checks = check_squares(&pos);
-            let mut picker = MovePicker::new(Move::NULL);
-            let mut quiet_non_check_seen = false;
-            while let Some(m) = picker.next(&pos, &hist, 0, &ctx) {
-                if pos.piece_at(m.to()).is_some() {
-                    continue;
-                }
-                let mover = pos.piece_at(m.from()).expect("a piece moves");
-                if is_direct_check(&checks, mover.kind, m.to()) {
-                    assert!(!quiet_non_check_seen, "{fen}: check {m} after a quiet move");
-                    checks_seen += 1;
-                } else {
-                    quiet_non_check_seen = true;
-                }
-            }
-        }
-        assert!(checks_seen > 10, "{checks_seen}");
-    }
-
-    /// `check_squares` names exactly the quiet moves of a rook, cannon, knight or
-    /// pawn that give check by the moved piece itself, wherever the piece does not
-    /// start on the enemy king's rank or file (there the occupancy it leaves
-    /// behind changes the lines, and ordering accepts the error).
-    #[test]
-    fn check_squares_are_the_direct_checks() {
-        let (mut predicted, mut agreed) = (0, 0);
-        for fen in crate::bench_positions::BENCH_FENS {
-            let pos = Position::from_fen(fen).expect("valid FEN");
-            let checks = check_squares(&pos);
-            let them = pos.side_to_move().flip();
-            let ksq = pos.king_square(them);
-            for &m in pos.legal_moves().as_slice() {
-                let mover = pos.piece_at(m.from()).expect("a piece moves");
-                let checker_kind = matches!(
-                    mover.kind,
-                    PieceKind::Rook | PieceKind::Cannon | PieceKind::Knight | PieceKind::Pawn
-                );
-                if !checker_kind
-                    || pos.piece_at(m.to()).is_some()
-                    || attacks::lines(ksq).has(m.from())
-                {
-                    continue;
-                }
-                let mut after = pos.clone();
-                after.make_move(m);
-                let direct = after.attackers_to_king(them).has(m.to());
-                let said = is_direct_check(&checks, mover.kind, m.to());
-                assert_eq!(said, direct, "{fen} {m}");
-                predicted += said as usize;
-                agreed += 1;
-            }
-        }
-        assert!(predicted > 10 && agreed > 500, "{predicted} of {agreed}");
-    }
 
     /// With the exchange of a capture evaluated only when it is picked, the moves still
     /// come best-first by their true scores (never rising), every capture is classed as

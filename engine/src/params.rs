@@ -1,130 +1,118 @@
 //! Every search constant in one place (`SearchParams`), with the bounds and step
-//! sizes the SPSA tuner (`qili spsa`) moves them within. The protocol accepts
+//! sizes the SPSA tuner (`qili spsa`) moves them within: one list (the
+//! `search_params!` call) declares the struct, its defaults and the tuner's table. The protocol accepts
 //! `setoption name SP <name> value <v>` for each (not advertised: a tuning
 //! interface, not a user setting).
 
-/// The numbers the search prunes, reduces and extends by.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SearchParams {
-    /// Razoring: below `eval + razor_margin · depth < alpha` at depth ≤ 3, verify
-    /// with quiescence.
-    pub razor_margin: i32,
+macro_rules! search_params {
+    ($($(#[$doc:meta])* $field:ident = $default:expr, $min:expr, $max:expr, $step:expr;)*) => {
+        /// The numbers the search prunes, reduces, extends and orders by.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct SearchParams {
+            $($(#[$doc])* pub $field: i32,)*
+        }
+
+        /// The values the engine plays with.
+        pub const DEFAULT: SearchParams = SearchParams { $($field: $default,)* };
+
+        /// Every search parameter with its bounds and SPSA step.
+        pub const TUNABLES: &[Tunable] = &[$(
+            Tunable {
+                name: stringify!($field),
+                get: |p| p.$field,
+                set: |p, v| p.$field = v,
+                min: $min,
+                max: $max,
+                step: $step,
+            },
+        )*];
+    };
+}
+
+// The one list: `name = default, min, max, SPSA step;`.
+search_params! {
+    /// Razoring: below `eval + razor_margin · depth < alpha` at depth ≤
+    /// `razor_depth`, verify with quiescence.
+    razor_margin = 250, 50, 600, 25.0;
+    razor_depth = 3, 1, 8, 0.5;
     /// Reverse futility: `eval − rfp_margin · (depth − improving) ≥ beta` at depth
     /// ≤ `rfp_depth`.
-    pub rfp_margin: i32,
-    pub rfp_depth: i32,
-    /// Null-move reduction: `nmp_base + depth / nmp_depth_div + min((eval − beta) /
-    /// nmp_eval_div, 2)`.
-    pub nmp_base: i32,
-    pub nmp_depth_div: i32,
-    pub nmp_eval_div: i32,
+    rfp_margin = 100, 30, 250, 10.0;
+    rfp_depth = 7, 3, 12, 1.0;
+    /// Null move from `nmp_depth` on, reduced by `nmp_base + depth / nmp_depth_div +
+    /// min((eval − beta) / nmp_eval_div, nmp_eval_max)`.
+    nmp_depth = 3, 1, 8, 0.5;
+    nmp_base = 3, 1, 6, 0.5;
+    nmp_depth_div = 4, 2, 8, 0.5;
+    nmp_eval_div = 200, 50, 600, 25.0;
+    nmp_eval_max = 2, 0, 6, 0.5;
     /// Internal iterative reduction from this depth on.
-    pub iir_depth: i32,
-    /// Captures losing more than `see_capture · depth` (SEE) are pruned at depth ≤ 6.
-    pub see_capture: i32,
-    /// Quiets losing more than `see_quiet · lmr_depth²` are pruned.
-    pub see_quiet: i32,
+    iir_depth = 6, 3, 12, 1.0;
+    /// Captures losing more than `see_capture · depth` (SEE) are pruned at depth ≤
+    /// `see_capture_depth`.
+    see_capture = 120, 30, 300, 12.0;
+    see_capture_depth = 6, 2, 12, 1.0;
+    /// Quiets losing more than `see_quiet · lmr_depth²` are pruned at `lmr_depth` ≤
+    /// `see_quiet_depth`.
+    see_quiet = 30, 5, 100, 4.0;
+    see_quiet_depth = 6, 2, 12, 1.0;
     /// Futility: a quiet move with `eval + futility_base + futility_depth ·
-    /// lmr_depth ≤ alpha` is pruned.
-    pub futility_base: i32,
-    pub futility_depth: i32,
-    /// Late-move pruning: `(lmp_base + depth²) / (2 − improving)` quiets.
-    pub lmp_base: i32,
+    /// lmr_depth ≤ alpha` at `lmr_depth` ≤ `futility_max_depth` is pruned.
+    futility_base = 120, 20, 400, 15.0;
+    futility_depth = 110, 20, 300, 12.0;
+    futility_max_depth = 7, 2, 14, 1.0;
+    /// Late-move pruning: `(lmp_base + depth²) / (2 − improving)` quiets, at depth ≤
+    /// `lmp_depth`.
+    lmp_base = 3, 1, 10, 0.5;
+    lmp_depth = 8, 2, 14, 1.0;
     /// Late-move reductions: `lmr_base / 100 + ln(depth) · ln(moves) · 100 /
     /// lmr_div` (hundredths).
-    pub lmr_base: i32,
-    pub lmr_div: i32,
+    lmr_base = 40, -50, 150, 10.0;
+    lmr_div = 220, 120, 400, 15.0;
+    /// Late-move reductions from this depth on (at the root too).
+    lmr_min_depth = 3, 2, 6, 0.5;
     /// History (quiet + continuation) per ply of reduction.
-    pub lmr_history_div: i32,
+    lmr_history_div = 8000, 2000, 20000, 800.0;
     /// Quiescence delta pruning margin beyond the victim's value.
-    pub qs_delta: i32,
-    /// First aspiration half-window (plus |score| / 20).
-    pub aspiration_delta: i32,
-    /// Singular extension: from this depth, with a hash entry this deep (99:
-    /// never).
-    pub se_depth: i32,
+    qs_delta = 200, 50, 500, 20.0;
+    /// Aspiration windows from `aspiration_depth` on: the first half-window is
+    /// `aspiration_delta + |score| / aspiration_score_div`; it grows by half each
+    /// failure, and past `aspiration_max` the window opens fully.
+    aspiration_delta = 20, 5, 60, 3.0;
+    aspiration_depth = 4, 2, 10, 1.0;
+    aspiration_score_div = 20, 5, 100, 4.0;
+    aspiration_max = 800, 200, 3000, 100.0;
+    /// Singular extension: from this depth (99: never), with a hash entry at most
+    /// `se_tt_depth` plies shallower.
+    se_depth = 8, 4, 99, 1.0;
+    se_tt_depth = 3, 1, 6, 0.5;
     /// Singular margin: the other moves must fail below `hash score −
     /// se_margin · depth / 100`.
-    pub se_margin: i32,
+    se_margin = 100, 50, 600, 25.0;
     /// Double extension when the singular search fails this far below.
-    pub se_double: i32,
-    /// Correction history: weight of the pawn-structure and material corrections
-    /// in the corrected evaluation (per 256).
-    pub corr_pawn_weight: i32,
-    pub corr_material_weight: i32,
-    /// ProbCut: a capture search with `beta + probcut_margin` from this depth
-    /// (99: never; depth 5 with margin 200 measured −31 ± 26 Elo, docs/ARCHITECTURE.md).
-    pub probcut_margin: i32,
-    pub probcut_depth: i32,
+    se_double = 20, 0, 100, 5.0;
     /// 困毙 guard: where the opponent has at most this many legal moves (were we
     /// to pass), one quiet move of ours may leave it none, which wins; razoring,
     /// late-move pruning and SEE pruning of quiets are then off at the node, and
     /// futility never prunes a move after which the opponent has no move (0: no
     /// guard, for tests).
-    pub cramped_moves: i32,
-    /// Move ordering: added to the history score of a quiet move that gives a
-    /// direct check (the history scores of a quiet move span about ±49 000; 0:
-    /// off). 16 000 won at fixed nodes but not yet at a clock, where its 5 % nps
-    /// cost counts (docs/ARCHITECTURE.md), so it is off until a timed match says.
-    pub check_bonus: i32,
-    /// The static evaluation is scaled by `(shuffle_damp − p) / shuffle_damp`, `p`
-    /// the plies since the last capture (capped at `shuffle_damp`; 0: off): the
-    /// natural move limit draws at 120 such plies. 240 scored +6.1 ± 25.4 in 456
-    /// games at 50 000 nodes and did not make fewer move-limit draws, so it is off
-    /// (docs/ARCHITECTURE.md).
-    pub shuffle_damp: i32,
-    /// History pruning: at `lmr_depth ≤ 3` a quiet move whose history (quiet +
-    /// continuation, spanning about ±49 000) lies below `−hist_prune · depth` is
-    /// pruned (0: off).
-    pub hist_prune: i32,
-    /// Late-move reduction: one ply more for quiet moves where the hash move is
-    /// a capture (0: off).
-    pub tt_capture_r: i32,
-    /// After a reduced search beat alpha, the full-depth one goes a ply deeper
-    /// when its score beat the best so far by more than `lmr_deeper + new
-    /// depth`, and a ply shallower when it beat it by less than a quarter of
-    /// `lmr_deeper` (0: off).
-    pub lmr_deeper: i32,
-    /// Late-move reduction: this many plies more once more than three of the
-    /// node's children so far failed high at their own level (the node is
-    /// likely one where every move fails low; 0: off). 1 scored +1.5 ± 24.1 in
-    /// 456 games at 50 000 nodes a move (docs/ARCHITECTURE.md), so it is off.
-    pub cutoff_r: i32,
+    cramped_moves = 3, 3, 20, 1.0;
+    /// History bonus of the move that cut at `depth`: `min(hist_bonus_quad · depth²
+    /// + hist_bonus_lin · depth, hist_bonus_max)`.
+    hist_bonus_quad = 16, 0, 64, 2.0;
+    hist_bonus_lin = 32, 0, 256, 8.0;
+    hist_bonus_max = 2000, 200, 8000, 100.0;
+    /// History malus of the moves tried before it, the same form.
+    hist_malus_quad = 16, 0, 64, 2.0;
+    hist_malus_lin = 32, 0, 256, 8.0;
+    hist_malus_max = 2000, 200, 8000, 100.0;
+    /// Capture ordering: `victim · capture_victim_mul − attacker /
+    /// capture_attacker_div + capture history · capture_hist_weight / 1024` (piece
+    /// values as in SEE).
+    capture_victim_mul = 8, 1, 32, 1.0;
+    capture_attacker_div = 8, 1, 64, 1.0;
+    capture_hist_weight = 64, 0, 512, 8.0;
 }
-
-pub const DEFAULT: SearchParams = SearchParams {
-    razor_margin: 250,
-    rfp_margin: 100,
-    rfp_depth: 7,
-    nmp_base: 3,
-    nmp_depth_div: 4,
-    nmp_eval_div: 200,
-    iir_depth: 6,
-    see_capture: 120,
-    see_quiet: 30,
-    futility_base: 120,
-    futility_depth: 110,
-    lmp_base: 3,
-    lmr_base: 40,
-    lmr_div: 220,
-    lmr_history_div: 8000,
-    qs_delta: 200,
-    aspiration_delta: 20,
-    se_depth: 8,
-    se_margin: 100,
-    se_double: 20,
-    corr_pawn_weight: 0,
-    corr_material_weight: 0,
-    probcut_margin: 200,
-    probcut_depth: 99,
-    cramped_moves: 3,
-    check_bonus: 0,
-    shuffle_damp: 0,
-    hist_prune: 0,
-    tt_capture_r: 0,
-    lmr_deeper: 0,
-    cutoff_r: 0,
-};
 
 impl Default for SearchParams {
     fn default() -> Self {
@@ -143,57 +131,21 @@ pub struct Tunable {
     pub step: f64,
 }
 
-macro_rules! tunables {
-    ($($field:ident: $min:expr, $max:expr, $step:expr;)*) => {
-        /// Every search parameter with its bounds and SPSA step.
-        pub const TUNABLES: &[Tunable] = &[$(
-            Tunable {
-                name: stringify!($field),
-                get: |p| p.$field,
-                set: |p, v| p.$field = v,
-                min: $min,
-                max: $max,
-                step: $step,
-            },
-        )*];
-    };
-}
-
-tunables! {
-    razor_margin: 50, 600, 25.0;
-    rfp_margin: 30, 250, 10.0;
-    rfp_depth: 3, 12, 1.0;
-    nmp_base: 1, 6, 0.5;
-    nmp_depth_div: 2, 8, 0.5;
-    nmp_eval_div: 50, 600, 25.0;
-    iir_depth: 3, 12, 1.0;
-    see_capture: 30, 300, 12.0;
-    see_quiet: 5, 100, 4.0;
-    futility_base: 20, 400, 15.0;
-    futility_depth: 20, 300, 12.0;
-    lmp_base: 1, 10, 0.5;
-    lmr_base: -50, 150, 10.0;
-    lmr_div: 120, 400, 15.0;
-    lmr_history_div: 2000, 20000, 800.0;
-    qs_delta: 50, 500, 20.0;
-    aspiration_delta: 5, 60, 3.0;
-    se_depth: 4, 99, 1.0;
-    se_margin: 50, 600, 25.0;
-    se_double: 0, 100, 5.0;
-    corr_pawn_weight: 0, 512, 20.0;
-    corr_material_weight: 0, 512, 20.0;
-    probcut_margin: 50, 500, 20.0;
-    probcut_depth: 3, 99, 1.0;
-    cramped_moves: 3, 20, 1.0;
-    check_bonus: 0, 60000, 2000.0;
-    shuffle_damp: 0, 1000, 20.0;
-    hist_prune: 0, 20000, 400.0;
-    tt_capture_r: 0, 2, 0.5;
-    lmr_deeper: 0, 200, 5.0;
-    cutoff_r: 0, 2, 0.5;
-}
-
 impl SearchParams {
+    /// History bonus of a move that caused a cut at `depth`.
+    #[inline(always)]
+    pub fn history_bonus(&self, depth: i32) -> i32 {
+        (self.hist_bonus_quad * depth * depth + self.hist_bonus_lin * depth)
+            .min(self.hist_bonus_max)
+    }
+
+    /// History malus of a move tried before the one that cut at `depth`.
+    #[inline(always)]
+    pub fn history_malus(&self, depth: i32) -> i32 {
+        (self.hist_malus_quad * depth * depth + self.hist_malus_lin * depth)
+            .min(self.hist_malus_max)
+    }
+
     /// Set a parameter by name (case and `_` ignored); the value is clamped to
     /// its bounds. `Err` names the unknown parameter.
     pub fn set(&mut self, name: &str, value: i32) -> Result<i32, String> {
@@ -245,5 +197,31 @@ mod tests {
         names.sort();
         names.dedup();
         assert_eq!(names.len(), TUNABLES.len());
+    }
+
+    /// Every field is in the tuner's table: set each by name to a value of its
+    /// own, and every one reads back its value, through the table and the struct.
+    #[test]
+    fn every_field_round_trips_through_the_table() {
+        let mut p = DEFAULT;
+        let value = |i: usize, t: &Tunable| t.min + (i as i32) % (t.max - t.min + 1);
+        for (i, t) in TUNABLES.iter().enumerate() {
+            assert_eq!(p.set(t.name, value(i, t)), Ok(value(i, t)));
+        }
+        for (i, t) in TUNABLES.iter().enumerate() {
+            assert_eq!(p.get(t.name), Some(value(i, t)), "{}", t.name);
+        }
+        // The table covers the struct: a struct changed field by field through the
+        // table from DEFAULT equals one built with the same values.
+        let mut q = DEFAULT;
+        for t in TUNABLES {
+            (t.set)(&mut q, (t.get)(&p));
+        }
+        assert_eq!(p, q);
+        assert_eq!(
+            std::mem::size_of::<SearchParams>(),
+            TUNABLES.len() * std::mem::size_of::<i32>(),
+            "every field is a tunable"
+        );
     }
 }

@@ -1,21 +1,23 @@
 //! One search thread (`Worker`) and what all threads share (`Shared`). The search
 //! itself is split by concern: `root.rs` (iterative deepening, aspiration windows,
-//! the root moves), `alphabeta.rs` (principal-variation search with its pruning) and
-//! `qsearch.rs` (quiescence). Lazy SMP runs several workers on one shared hash table
+//! the root moves), `alphabeta.rs` (principal-variation search in numbered steps)
+//! and `qsearch.rs` (quiescence); the node entry both searches share is here. Lazy SMP runs several workers on one shared hash table
 //! (see `lib.rs`).
 
 mod alphabeta;
 mod qsearch;
 mod root;
+mod steps;
 
 use crate::eval::Evaluator;
 use crate::history::Histories;
 use crate::params::SearchParams;
 use crate::score::*;
 use crate::tt::TranspositionTable;
+use crate::tt::TtHit;
 use crate::EngineOptions;
 use crate::SearchControl;
-use rules::repetition::{find_repetition, judge_repetition};
+use rules::repetition::{find_repetition, judge_repetition, natural_limit_reached};
 use rules::{Color, Move, Piece, PieceKind, Position};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::time::Instant;
@@ -46,6 +48,9 @@ pub(crate) struct Shared<'a> {
     pub root_noise: Option<crate::RootNoise>,
     /// Which thread searches which node near the root (empty with one thread).
     pub crumbs: Vec<Crumb>,
+    /// Capture ordering by the search parameters (shared: the move pickers borrow it
+    /// while the worker changes).
+    pub capture_order: crate::movepick::CaptureOrder,
 }
 
 /// A mark that a thread is searching a node (`thread` is its id + 1, 0 when free).
@@ -53,6 +58,17 @@ pub(crate) struct Shared<'a> {
 pub(crate) struct Crumb {
     pub thread: AtomicUsize,
     pub key: AtomicU64,
+}
+
+/// The crumb a node took, freed when the node returns, by whichever exit.
+pub(crate) struct CrumbGuard<'a>(Option<&'a Crumb>);
+
+impl Drop for CrumbGuard<'_> {
+    fn drop(&mut self) {
+        if let Some(c) = self.0 {
+            c.thread.store(0, Ordering::Relaxed);
+        }
+    }
 }
 
 /// The poll mask for a node limit (see `Shared::poll_mask`).
@@ -131,10 +147,6 @@ struct Frame {
     piece: Option<Piece>,
     /// The move a singular-extension search leaves out at this node.
     excluded: Move,
-    /// Beta cutoffs at this ply since the parent node (one ply up) began, which
-    /// resets it: how many of the parent's children so far failed high
-    /// (`cutoff_r`).
-    cutoffs: u8,
 }
 
 /// Late-move reductions by depth and move number, from the parameters'
@@ -290,9 +302,16 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
     #[inline(always)]
     fn make(&mut self, m: Move, ply: usize) {
+        self.shared.tt.prefetch(self.pos.key_after(m));
+        self.make_prefetched(m, ply);
+    }
+
+    /// `make` for a move whose child's hash bucket is already on its way (the
+    /// main search's picker prefetches it as it hands the move out).
+    #[inline(always)]
+    fn make_prefetched(&mut self, m: Move, ply: usize) {
         self.stack[ply].mv = m;
         self.stack[ply].piece = self.pos.piece_at(m.from());
-        self.shared.tt.prefetch(self.pos.key_after(m));
         self.eval.on_make(&self.pos, m);
         self.pos.make_move(m);
     }
@@ -345,6 +364,51 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         })
     }
 
+    /// Step 2 of both searches (node entry): count the node and watch the stop;
+    /// then the verdicts that end a line whatever its moves: a repetition, the
+    /// natural move limit (`move_limit`: the main search only), no attacking
+    /// material; and the ply limit.
+    #[inline(always)]
+    fn enter_node(&mut self, ply: usize, move_limit: bool) -> Option<i32> {
+        self.pv_len[ply] = ply;
+        self.count_node();
+        if self.aborted() {
+            return Some(0);
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if let Some(v) = self.repetition_value(ply) {
+            return Some(v);
+        }
+        if move_limit && natural_limit_reached(&self.pos, &self.shared.options.natural_limit) {
+            self.path_events += 1;
+            return Some(self.draw_value(self.pos.side_to_move()));
+        }
+        if self.no_attacking_material() {
+            // A dead draw: a property of the position alone, so it may be stored.
+            return Some(self.draw_value(self.pos.side_to_move()));
+        }
+        if ply >= MAX_PLY {
+            return Some(self.eval.evaluate(&self.pos));
+        }
+        None
+    }
+
+    /// The hash entry's move when it is legal here (and a capture, with
+    /// `captures_only`).
+    #[inline(always)]
+    fn legal_hash_move(&self, hit: Option<TtHit>, captures_only: bool) -> Move {
+        match hit {
+            Some(h)
+                if !h.mv.is_null()
+                    && self.pos.is_legal(h.mv)
+                    && (!captures_only || self.pos.piece_at(h.mv.to()).is_some()) =>
+            {
+                h.mv
+            }
+            _ => Move::NULL,
+        }
+    }
+
     fn update_pv(&mut self, ply: usize, m: Move) {
         let child_len = self.pv_len[ply + 1].max(ply + 1);
         let (row, child) = (ply * PV_STRIDE, (ply + 1) * PV_STRIDE);
@@ -353,40 +417,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             self.pv[row + i] = self.pv[child + i];
         }
         self.pv_len[ply] = child_len;
-    }
-
-    /// The static evaluation corrected by what searches found it off by in
-    /// positions of the same pawn structure and material (correction history).
-    /// Then scaled down as the plies without a capture add up (`damped`).
-    #[inline]
-    fn corrected_eval(&self, raw: i32) -> i32 {
-        let (wp, wm) = (self.p.corr_pawn_weight, self.p.corr_material_weight);
-        if wp == 0 && wm == 0 {
-            return self.damped(raw);
-        }
-        let (cp, cm) = self.hist.correction(
-            self.pos.side_to_move(),
-            self.pos.pawn_key(),
-            self.pos.material_key(),
-        );
-        let c = (cp * wp + cm * wm) / (256 * crate::history::CORR_GRAIN);
-        self.damped((raw + c).clamp(-EVAL_LIMIT, EVAL_LIMIT))
-    }
-
-    /// An evaluation scaled by `(d − p) / d`, `p` the plies since the last capture
-    /// and `d` = `shuffle_damp` (0: off). A game drawn by the natural move limit (60
-    /// moves without a capture) throws away any advantage, and the limit lies far
-    /// beyond the horizon: without this the side that is ahead shuffles until the
-    /// draw, with it a capture that keeps the advantage looks better the longer
-    /// the game has gone without one, and the side behind is content to wait.
-    #[inline]
-    pub(crate) fn damped(&self, v: i32) -> i32 {
-        let d = self.p.shuffle_damp;
-        if d <= 0 {
-            return v;
-        }
-        let p = (self.pos.plies_since_capture() as i32).min(d);
-        v * (d - p) / d
     }
 
     /// Has the side not to move at most `cramped_moves` legal moves (were the side

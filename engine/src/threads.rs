@@ -7,6 +7,8 @@
 //! Below full strength (`strength.rs`) the search stops at the level's node limit,
 //! and the weaker levels judge the root moves with the level's root noise.
 
+mod report;
+
 use crate::eval::Evaluator;
 use crate::history::Histories;
 use crate::limits::{Limits, SearchControl, SearchInfo, SearchResult};
@@ -16,7 +18,8 @@ use crate::search::{self, NodeCounter, Shared, Worker, MAX_DEPTH};
 use crate::stop::{StopRules, Verdict};
 use crate::timeman::{counted_elapsed_ms, TimeBudget};
 use crate::tt::TranspositionTable;
-use crate::{wdl, EngineOptions};
+use crate::EngineOptions;
+use report::Reporter;
 use rules::{Move, Position};
 use std::cell::{Cell, RefCell};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -47,6 +50,73 @@ struct ThreadResult {
     pv: Vec<Move>,
 }
 
+/// The limits of one search, read from the job once.
+struct Settings {
+    hard_ms: Option<u64>,
+    node_limit: Option<u64>,
+    max_depth: i32,
+    threads: usize,
+    shown_lines: usize,
+    root_noise: Option<crate::RootNoise>,
+}
+
+impl Settings {
+    fn new(job: &Job<'_>, threads: usize) -> Settings {
+        let limits = job.limits;
+        let strength = job.options.strength;
+        let hard_ms = match (limits.movetime_ms, job.budget) {
+            (Some(mt), _) => Some(mt),
+            (None, Some(b)) => Some(b.hard_ms),
+            (None, None) => None,
+        };
+        let node_limit = match (limits.nodes, strength.node_limit()) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        // A weak level's noise, or the Randomness option's, whichever is larger.
+        let root_noise = match (limits.root_noise, strength.root_noise(job.noise_seed)) {
+            (Some(a), Some(b)) => Some(if a.amplitude >= b.amplitude { a } else { b }),
+            (a, b) => a.or(b),
+        };
+        Settings {
+            hard_ms,
+            node_limit,
+            max_depth: limits
+                .depth
+                .map_or(MAX_DEPTH, |d| (d.min(MAX_DEPTH as u32) as i32).max(1)),
+            threads: threads.max(1),
+            shown_lines: limits.multipv.max(1),
+            root_noise,
+        }
+    }
+
+    /// What the threads share.
+    fn shared<'a>(&self, job: &Job<'a>, start: Instant) -> Shared<'a> {
+        Shared {
+            tt: job.tt,
+            control: job.control,
+            options: job.options,
+            abort: AtomicBool::new(false),
+            stop_on_ponderhit: AtomicBool::new(false),
+            nodes: (0..self.threads).map(|_| NodeCounter::default()).collect(),
+            start,
+            hard_ms: self.hard_ms,
+            node_limit: self.node_limit,
+            poll_mask: search::poll_mask(self.node_limit),
+            infinite: job.limits.infinite,
+            root_noise: self.root_noise,
+            crumbs: if self.threads > 1 {
+                (0..search::CRUMBS)
+                    .map(|_| search::Crumb::default())
+                    .collect()
+            } else {
+                Vec::new()
+            },
+            capture_order: crate::movepick::CaptureOrder::new(&job.options.params),
+        }
+    }
+}
+
 /// Run the search on `histories.len()` threads, each with an evaluator from
 /// `make_eval(thread id)`. Also returns the time the search counted on the clock
 /// (from `go`, or from `ponderhit`, to the answer), `None` when its answer does
@@ -63,216 +133,44 @@ where
 {
     let start = Instant::now();
     let limits = job.limits;
-    let strength = job.options.strength;
-    let hard_ms = match (limits.movetime_ms, job.budget) {
-        (Some(mt), _) => Some(mt),
-        (None, Some(b)) => Some(b.hard_ms),
-        (None, None) => None,
-    };
-    let node_limit = match (limits.nodes, strength.node_limit()) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
-    let max_depth = limits
-        .depth
-        .map_or(MAX_DEPTH, |d| (d.min(MAX_DEPTH as u32) as i32).max(1));
-    let threads = histories.len().max(1);
-    let shown_lines = limits.multipv.max(1);
-    // A weak level's noise, or the Randomness option's, whichever is larger.
-    let root_noise = match (limits.root_noise, strength.root_noise(job.noise_seed)) {
-        (Some(a), Some(b)) => Some(if a.amplitude >= b.amplitude { a } else { b }),
-        (a, b) => a.or(b),
-    };
-    let pieces = job.pos.occupied().count();
-
-    let shared = Shared {
-        tt: job.tt,
-        control: job.control,
-        options: job.options,
-        abort: AtomicBool::new(false),
-        stop_on_ponderhit: AtomicBool::new(false),
-        nodes: (0..threads).map(|_| NodeCounter::default()).collect(),
+    let settings = Settings::new(&job, histories.len());
+    let shared = settings.shared(&job, start);
+    let reporter = Reporter {
+        on_info: RefCell::new(on_info),
         start,
-        hard_ms,
-        node_limit,
-        poll_mask: search::poll_mask(node_limit),
-        infinite: limits.infinite,
-        root_noise,
-        crumbs: if threads > 1 {
-            (0..search::CRUMBS)
-                .map(|_| search::Crumb::default())
-                .collect()
-        } else {
-            Vec::new()
-        },
+        tt: job.tt,
+        pieces: job.pos.occupied().count(),
     };
-    // Root-move reports go through the same callback as the iteration reports;
-    // both run on this thread and never at once, hence the RefCell.
-    let on_info = RefCell::new(on_info);
-    let mut stop = StopRules::new(
-        job.budget,
-        job.root.len() == 1,
-        limits.mate,
-        limits.infinite,
-    );
     let (main_hist, helper_hists) = histories
         .split_first_mut()
         .expect("at least one thread's histories");
-    let make_eval = &make_eval;
     let mut errors = Vec::new();
     let mut stats = crate::SearchStats::default();
     // The first line of the last iteration reported: the answer must agree with it.
     let mut last_reported: Option<(Move, i32)> = None;
 
     let results: Vec<ThreadResult> = std::thread::scope(|s| {
-        let shared = &shared;
-        let root = job.root;
-        let handles: Vec<_> = helper_hists
-            .iter_mut()
-            .enumerate()
-            .map(|(i, hist)| {
-                let pos = job.pos.clone();
-                s.spawn(move || {
-                    let id = i + 1;
-                    let mut w = Worker::new(id, pos, make_eval(id), shared, hist, root, 1);
-                    // A helper that completes the last iteration asked for has
-                    // done the search's job: the others need not finish it too.
-                    w.iterate(max_depth, &mut |w| {
-                        if w.completed_depth >= max_depth {
-                            shared.abort.store(true, Ordering::Relaxed);
-                        }
-                        true
-                    });
-                    thread_result(&w)
-                })
-            })
-            .collect();
-
-        let mut w = Worker::new(
-            0,
-            job.pos.clone(),
-            make_eval(0),
-            shared,
-            main_hist,
-            root,
-            shown_lines,
+        let handles = spawn_helpers(
+            s,
+            &job,
+            &shared,
+            helper_hists,
+            &make_eval,
+            settings.max_depth,
         );
-        // Like ElephantEye and Stockfish, report the root move only in long searches.
-        let currmove = |m: Move, number: usize, depth: i32| {
-            let elapsed = start.elapsed().as_millis() as u64;
-            if elapsed < CURRMOVE_AFTER_MS {
-                return;
-            }
-            let nodes = shared.total_nodes();
-            (on_info.borrow_mut())(&SearchInfo {
-                depth: depth.max(1) as u32,
-                seldepth: 0,
-                multipv: 1,
-                score: crate::Score::Cp(0),
-                wdl: (0, 1000, 0),
-                lower_bound: None,
-                time_ms: elapsed,
-                nodes,
-                nps: nodes * 1000 / elapsed.max(1),
-                hashfull: 0,
-                pv: Vec::new(),
-                currmove: Some((m, number as u32)),
-            });
+        let main = MainThread {
+            job: &job,
+            shared: &shared,
+            settings: &settings,
+            reporter: &reporter,
         };
-        w.currmove_sink = Some(&currmove);
-        // The mate prover beside the search (`mate_probe.rs`): at full strength,
-        // one line, no node limit (a node-limited search is measured by its
-        // nodes). It takes its share at the main thread's polls, once the last
-        // completed iteration scores the position as won.
-        let probe = RefCell::new(
-            (root_noise.is_none() && shown_lines == 1 && node_limit.is_none())
-                .then(|| MateProbe::new(s, job.pos, job.root, job.control.stop_flag())),
-        );
-        let probe_score = Cell::new(-score::INF);
-        let proven: RefCell<Option<ProvenMate>> = RefCell::new(None);
-        let probe_hook = |depth: i32| -> bool {
-            let mut guard = probe.borrow_mut();
-            let Some(p) = guard.as_mut() else {
-                return false;
-            };
-            let time_left = shared
-                .hard_ms
-                .filter(|_| shared.timed())
-                .map(|h| h.saturating_sub(shared.elapsed_ms()));
-            let elapsed = start.elapsed().as_millis() as u64;
-            match p.probe(probe_score.get(), depth, elapsed, time_left) {
-                Some(mate) => {
-                    *proven.borrow_mut() = Some(mate);
-                    true
-                }
-                None => false,
-            }
-        };
-        w.probe_sink = Some(&probe_hook);
-        w.iterate(max_depth, &mut |w| {
-            let elapsed = start.elapsed().as_millis() as u64;
-            let nodes = shared.total_nodes().max(w.nodes);
-            for (i, rm) in w.root_moves.iter().take(shown_lines).enumerate() {
-                let score = rm.without_noise(if rm.score > -score::INF {
-                    rm.score
-                } else {
-                    rm.prev_score
-                });
-                (on_info.borrow_mut())(&line_info(
-                    w.completed_depth as u32,
-                    rm.seldepth as u32,
-                    i + 1,
-                    score,
-                    &rm.pv,
-                    elapsed,
-                    nodes,
-                    shared.tt.hashfull(),
-                    pieces,
-                ));
-            }
-            let best = &w.root_moves[0];
-            last_reported = Some((best.mv, best.without_noise(best.score)));
-            let thinking = (!limits.infinite).then(|| start.elapsed().as_millis() as u64);
-            let pondering = job.control.pondering();
-            probe_score.set(best.score);
-            match stop.go_on(best.mv, best.score, w.completed_depth, thinking, pondering) {
-                Verdict::GoOn => true,
-                Verdict::Stop => false,
-                Verdict::StopAtPonderhit => {
-                    shared.stop_on_ponderhit.store(true, Ordering::Relaxed);
-                    true
-                }
-            }
-        });
-        let mut main = thread_result(&w);
-        if let Some(mate) = proven.borrow_mut().take() {
-            // Proved, and the shortest: report it as the answer.
-            let probe_nodes = probe.borrow().as_ref().map_or(0, |p| p.nodes());
-            let nodes = shared.total_nodes().max(w.nodes) + probe_nodes;
-            (on_info.borrow_mut())(&line_info(
-                main.depth.max(1) as u32,
-                2 * mate.moves - 1,
-                1,
-                mate.score(),
-                &mate.line,
-                start.elapsed().as_millis() as u64,
-                nodes,
-                shared.tt.hashfull(),
-                pieces,
-            ));
-            last_reported = Some((mate.line[0], mate.score()));
-            main = ThreadResult {
-                best: mate.line[0],
-                score: mate.score(),
-                depth: main.depth,
-                pv: mate.line,
-            };
-        }
-        stats = w.stats;
+        let (result, main_stats, reported) = main.search(s, main_hist, make_eval(0));
+        stats = main_stats;
+        last_reported = reported;
         // `go infinite` and `go ponder` never return before stop (or ponderhit).
         wait_while_required(limits, job.control);
         shared.abort.store(true, Ordering::Relaxed);
-        let mut all = vec![main];
+        let mut all = vec![result];
         for (i, h) in handles.into_iter().enumerate() {
             match h.join() {
                 Ok(r) => all.push(r),
@@ -291,27 +189,16 @@ where
     // The move played came from an unfinished iteration or from a helper that got
     // further: report it, so that the last line a GUI shows is the answer.
     if last_reported != Some((chosen.best, chosen.score)) && !chosen.pv.is_empty() {
-        (on_info.borrow_mut())(&line_info(
-            chosen.depth.max(1) as u32,
-            chosen.depth.max(1) as u32,
-            1,
-            chosen.score,
-            &chosen.pv,
-            start.elapsed().as_millis() as u64,
-            nodes,
-            shared.tt.hashfull(),
-            pieces,
-        ));
+        reporter.result(chosen, chosen.depth.max(1) as u32, nodes);
     }
-    let (best, ponder) = (chosen.best, chosen.pv.get(1).copied());
     let counted = if limits.infinite {
         None
     } else {
         counted_elapsed_ms(start, job.control)
     };
     let result = SearchResult {
-        best: Some(best),
-        ponder,
+        best: Some(chosen.best),
+        ponder: chosen.pv.get(1).copied(),
         score: score::to_report(chosen.score),
         depth: chosen.depth.max(0) as u32,
         nodes,
@@ -322,33 +209,145 @@ where
     (result, counted)
 }
 
-/// One `info` line of a search result: the score (search scale) as a GUI reads it.
-#[allow(clippy::too_many_arguments)]
-fn line_info(
-    depth: u32,
-    seldepth: u32,
-    multipv: usize,
-    score: i32,
-    pv: &[Move],
-    elapsed: u64,
-    nodes: u64,
-    hashfull: u32,
-    pieces: u32,
-) -> SearchInfo {
-    let reported = score::to_report(score);
-    SearchInfo {
-        depth,
-        seldepth,
-        multipv,
-        score: reported,
-        wdl: wdl::MODEL.per_mille(reported, pieces),
-        lower_bound: None,
-        time_ms: elapsed,
-        nodes,
-        nps: nodes * 1000 / elapsed.max(1),
-        hashfull,
-        pv: pv.to_vec(),
-        currmove: None,
+/// Start the helper threads: each searches the same root with its own
+/// histories, reporting nothing.
+fn spawn_helpers<'scope, 'env, E, F>(
+    s: &'scope std::thread::Scope<'scope, 'env>,
+    job: &Job<'env>,
+    shared: &'env Shared<'env>,
+    hists: &'env mut [Histories],
+    make_eval: &'env F,
+    max_depth: i32,
+) -> Vec<std::thread::ScopedJoinHandle<'scope, ThreadResult>>
+where
+    E: Evaluator,
+    F: Fn(usize) -> E + Sync,
+{
+    let root = job.root;
+    hists
+        .iter_mut()
+        .enumerate()
+        .map(|(i, hist)| {
+            let pos = job.pos.clone();
+            s.spawn(move || {
+                let id = i + 1;
+                let mut w = Worker::new(id, pos, make_eval(id), shared, hist, root, 1);
+                // A helper that completes the last iteration asked for has
+                // done the search's job: the others need not finish it too.
+                w.iterate(max_depth, &mut |w| {
+                    if w.completed_depth >= max_depth {
+                        shared.abort.store(true, Ordering::Relaxed);
+                    }
+                    true
+                });
+                thread_result(&w)
+            })
+        })
+        .collect()
+}
+
+/// The main thread's part: it reports, decides when to stop, and lends the mate
+/// prover its share.
+struct MainThread<'m, 'a> {
+    job: &'m Job<'a>,
+    shared: &'m Shared<'a>,
+    settings: &'m Settings,
+    reporter: &'m Reporter<'m>,
+}
+
+impl<'a> MainThread<'_, 'a> {
+    /// Search on this thread; returns its result (a proved mate when the prover
+    /// found one), its statistics and the last line reported.
+    fn search<'scope, E: Evaluator>(
+        &self,
+        s: &'scope std::thread::Scope<'scope, 'a>,
+        hist: &mut Histories,
+        eval: E,
+    ) -> (ThreadResult, crate::SearchStats, Option<(Move, i32)>) {
+        let (job, shared, settings, reporter) =
+            (self.job, self.shared, self.settings, self.reporter);
+        let limits = job.limits;
+        let mut w = Worker::new(
+            0,
+            job.pos.clone(),
+            eval,
+            shared,
+            hist,
+            job.root,
+            settings.shown_lines,
+        );
+        let currmove = |m: Move, number: usize, depth: i32| {
+            reporter.currmove(m, number, depth, shared.total_nodes());
+        };
+        w.currmove_sink = Some(&currmove);
+        // The mate prover beside the search (`mate_probe.rs`): at full strength,
+        // one line, no node limit (a node-limited search is measured by its
+        // nodes). It takes its share at the main thread's polls, once the last
+        // completed iteration scores the position as won.
+        let probe = RefCell::new(
+            (settings.root_noise.is_none()
+                && settings.shown_lines == 1
+                && settings.node_limit.is_none())
+            .then(|| MateProbe::new(s, job.pos, job.root, job.control.stop_flag())),
+        );
+        let probe_score = Cell::new(-score::INF);
+        let proven: RefCell<Option<ProvenMate>> = RefCell::new(None);
+        let probe_hook = |depth: i32| -> bool {
+            let mut guard = probe.borrow_mut();
+            let Some(p) = guard.as_mut() else {
+                return false;
+            };
+            let time_left = shared
+                .hard_ms
+                .filter(|_| shared.timed())
+                .map(|h| h.saturating_sub(shared.elapsed_ms()));
+            match p.probe(probe_score.get(), depth, reporter.elapsed_ms(), time_left) {
+                Some(mate) => {
+                    *proven.borrow_mut() = Some(mate);
+                    true
+                }
+                None => false,
+            }
+        };
+        w.probe_sink = Some(&probe_hook);
+        let mut stop = StopRules::new(
+            job.budget,
+            job.root.len() == 1,
+            limits.mate,
+            limits.infinite,
+        );
+        let mut last_reported = None;
+        w.iterate(settings.max_depth, &mut |w| {
+            let nodes = shared.total_nodes().max(w.nodes);
+            last_reported = Some(reporter.iteration(w, settings.shown_lines, nodes));
+            let best = &w.root_moves[0];
+            let thinking = (!limits.infinite).then(|| reporter.elapsed_ms());
+            let pondering = job.control.pondering();
+            probe_score.set(best.score);
+            match stop.go_on(best.mv, best.score, w.completed_depth, thinking, pondering) {
+                Verdict::GoOn => true,
+                Verdict::Stop => false,
+                Verdict::StopAtPonderhit => {
+                    shared.stop_on_ponderhit.store(true, Ordering::Relaxed);
+                    true
+                }
+            }
+        });
+        let mut main = thread_result(&w);
+        if let Some(mate) = proven.borrow_mut().take() {
+            // Proved, and the shortest: report it as the answer.
+            let probe_nodes = probe.borrow().as_ref().map_or(0, |p| p.nodes());
+            let nodes = shared.total_nodes().max(w.nodes) + probe_nodes;
+            main = ThreadResult {
+                best: mate.line[0],
+                score: mate.score(),
+                depth: main.depth,
+                pv: mate.line,
+            };
+            reporter.result(&main, 2 * mate.moves - 1, nodes);
+            last_reported = Some((main.best, main.score));
+        }
+        (main, w.stats, last_reported)
     }
 }
 

@@ -3,7 +3,8 @@
 //! The net file format (`format`), the quantised network and its per-perspective
 //! accumulators updated on make/unmake (`network`, `accumulator`, `simd`), a float
 //! reference used by tests (`reference`), the packed training-data
-//! format (`data`) and, with the `train` feature, a CPU trainer (`train`).
+//! format (`data`), resumable shards of it with their check and merge (`shard`,
+//! `shard_merge`) and, with the `train` feature, a CPU trainer (`train`).
 //!
 //! Architecture 1 ("PSQ-SCReLU"): for each perspective, 1260 piece-square inputs
 //! (90 points × 14 piece kinds, the board rotated for Black) feed a hidden layer of
@@ -24,6 +25,8 @@ pub mod features;
 pub mod format;
 pub mod network;
 pub mod reference;
+pub mod shard;
+pub mod shard_merge;
 pub mod simd;
 /// The trainer (and the only user of rayon): built for `qili train`, not for the
 /// engine that only plays.

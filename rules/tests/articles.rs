@@ -220,3 +220,27 @@ fn citations_are_printed_as_the_books_number_them() {
     let ids: BTreeSet<String> = ARTICLES.iter().map(|a| a.article.id()).collect();
     assert_eq!(ids.len(), ARTICLES.len());
 }
+
+/// The master-game cycles (`MG…`, docs/RULES.md "Rulings in master games"), where the
+/// side the AXF ruling names did not break the run off: each ruling turns on the
+/// detailed rule in its rule column (`13 (master game)`), so the documented reading of
+/// that rule is the one the judge applies.
+#[test]
+fn master_game_cycles_cite_their_rule() {
+    let mut failures = Vec::new();
+    for c in cases(OWN, 5).into_iter().filter(|c| c.id.starts_with("MG")) {
+        let n: u8 = c
+            .rule_ref
+            .split(' ')
+            .next()
+            .and_then(|d| d.parse().ok())
+            .unwrap_or_else(|| panic!("{}: no rule in '{}'", c.id, c.rule_ref));
+        let start = Position::from_fen(&c.fen).expect("FEN");
+        let j = judge_cycle(&start, &c.moves, RuleSet::Axf, KILL_DEPTH).expect("cycle");
+        let d = deciding_articles(&j);
+        if !d.contains(&Article::Axf(n)) {
+            failures.push(format!("{}: rule {n}, deciding {d:?}", c.id));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}

@@ -75,8 +75,12 @@ fn positions() -> Result<Vec<Position>, String> {
 }
 
 fn run_pass(engine: &mut Engine, positions: &[Position], depth: u32, verbose: bool) -> Pass {
+    // A node limit never reached keeps the mate prover off: its share of a
+    // search is measured in milliseconds, and would make the count depend on
+    // the machine's speed and load.
     let limits = Limits {
         depth: Some(depth),
+        nodes: Some(u64::MAX),
         ..Limits::default()
     };
     let control = SearchControl::new();

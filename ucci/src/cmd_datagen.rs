@@ -5,16 +5,17 @@
 //! move not a capture, no mate score) are written as 32-byte records (`nets::data`)
 //! labelled with the search score and the game result, both from the side to move.
 //! Games are seeded by (seed, game index): shards with different seeds never overlap
-//! in their random openings and can be concatenated.
+//! in their random openings and can be concatenated. Beside the shard goes its
+//! sidecar (`<out>.games`, `nets::shard`): one line per finished game, so a killed run
+//! is continued with `--resume` to the bytes of an uninterrupted one.
 
 use bench::{adjudicate, ArbiterRules};
 use clap::Args;
 use engine::{Engine, EngineOptions, Limits, Score, SearchControl};
-use nets::data::{self, Outcome, PackedPosition};
+use nets::data::{Outcome, PackedPosition};
 use rules::pgn::GameResult;
 use rules::rng::{game_seed, Rng, DEFAULT_STREAM};
 use rules::{Color, Position};
-use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -34,9 +35,13 @@ pub struct DatagenArgs {
     /// Seed of this shard (random openings); use a different one per shard.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Output file (created or truncated).
+    /// Output file (created or truncated, with its sidecar `<out>.games`).
     #[arg(long)]
     out: PathBuf,
+    /// Continue the shard at --out (made with the same options) up to --games games
+    /// in all: its finished games are kept, a game cut by a kill is played again.
+    #[arg(long)]
+    resume: bool,
     /// Random plies before the engine plays: between these two (inclusive).
     #[arg(long, default_value_t = 6)]
     random_min: u32,
@@ -137,18 +142,34 @@ pub fn run(a: DatagenArgs) -> ExitCode {
             }
         }
     }
-    let file = match std::fs::File::create(&a.out) {
-        Ok(f) => f,
+    let opened = shard_params(&a).and_then(|params| {
+        let r = if a.resume {
+            nets::shard::ShardWriter::resume(&a.out, &params)
+        } else {
+            nets::shard::ShardWriter::create(&a.out, &params).map(|w| (w, Default::default()))
+        };
+        r.map_err(|e| e.to_string())
+    });
+    let (mut out, resumed) = match opened {
+        Ok(o) => o,
         Err(e) => {
-            eprintln!("error: cannot create {}: {e}", a.out.display());
+            eprintln!("error: {e}");
             return ExitCode::FAILURE;
         }
     };
-    let mut out = BufWriter::new(file);
+    if a.resume {
+        eprintln!(
+            "datagen: resuming {} after {} finished games ({} records); trimmed {} bytes of an unfinished game",
+            a.out.display(),
+            resumed.games,
+            resumed.records,
+            resumed.trimmed_bytes
+        );
+    }
     let t0 = Instant::now();
     let (mut positions, mut results) = (0u64, [0u64; 3]);
     let mut progress = bench::progress::Progress::new("datagen: games", a.games, true);
-    for g in 0..a.games {
+    for g in out.games()..a.games {
         let game = play_game(
             &mut engine,
             &a,
@@ -166,9 +187,9 @@ pub fn run(a: DatagenArgs) -> ExitCode {
                 PackedPosition::pack(p, *score, outcome)
             })
             .collect();
-        if let Err(e) = data::write_records(&mut out, &recs) {
+        if let Err(e) = out.write_game(a.seed, a.first_game + g, &recs) {
             progress.finish();
-            eprintln!("error: writing {}: {e}", a.out.display());
+            eprintln!("error: writing {e}");
             return ExitCode::FAILURE;
         }
         positions += recs.len() as u64;
@@ -190,14 +211,10 @@ pub fn run(a: DatagenArgs) -> ExitCode {
         );
     }
     progress.finish();
-    if let Err(e) = out.flush() {
-        eprintln!("error: writing {}: {e}", a.out.display());
-        return ExitCode::FAILURE;
-    }
     let secs = t0.elapsed().as_secs_f64();
     println!(
         "games {} positions {} red {} black {} draw {} time {:.1} s  {:.0} positions/s",
-        a.games,
+        a.games - resumed.games.min(a.games),
         positions,
         results[0],
         results[1],
@@ -206,4 +223,28 @@ pub fn run(a: DatagenArgs) -> ExitCode {
         positions as f64 / secs.max(1e-9)
     );
     ExitCode::SUCCESS
+}
+
+/// What a shard's games depend on besides the build, in its sidecar: a resume with
+/// other values would mix games of two runs, so it is refused. The eval is named by
+/// the checksum of the net's bytes.
+fn shard_params(a: &DatagenArgs) -> Result<String, String> {
+    let name = a
+        .net
+        .as_ref()
+        .map(|p| p.to_string_lossy().trim().to_string());
+    let eval = match name.as_deref() {
+        Some(engine::eval::HCE_NAME) => "hce".to_string(),
+        None | Some("") | Some(engine::eval::EMBEDDED_NAME) => {
+            format!("net-{:016x}", nets::format::checksum(nets::EMBEDDED_NET))
+        }
+        Some(file) => {
+            let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+            format!("net-{:016x}", nets::format::checksum(&bytes))
+        }
+    };
+    Ok(format!(
+        "seed={} first-game={} nodes={} hash={} random={}-{} max-plies={} score-limit={} eval={eval}",
+        a.seed, a.first_game, a.nodes, a.hash, a.random_min, a.random_max, a.max_plies, a.score_limit
+    ))
 }

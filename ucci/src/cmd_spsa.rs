@@ -62,15 +62,6 @@ fn chosen(names: &[String]) -> Result<Vec<&'static Tunable>, String> {
         if p.se_depth == 99 {
             v.retain(|t| !t.name.starts_with("se_"));
         }
-        if p.probcut_depth == 99 {
-            v.retain(|t| !t.name.starts_with("probcut_"));
-        }
-        if p.corr_pawn_weight == 0 && p.corr_material_weight == 0 {
-            v.retain(|t| !t.name.starts_with("corr_"));
-        }
-        if p.check_bonus == 0 {
-            v.retain(|t| t.name != "check_bonus");
-        }
         return Ok(v);
     }
     names

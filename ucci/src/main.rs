@@ -16,6 +16,8 @@ mod cmd_analyze;
 mod cmd_bench;
 mod cmd_book;
 #[cfg(feature = "dev-tools")]
+mod cmd_data;
+#[cfg(feature = "dev-tools")]
 mod cmd_datagen;
 #[cfg(feature = "dev-tools")]
 mod cmd_fitwdl;
@@ -47,7 +49,7 @@ use std::process::ExitCode;
 #[cfg_attr(
     not(feature = "dev-tools"),
     command(
-        after_help = "The developer tools (datagen, train, tune-hce, spsa, fit-wdl, \
+        after_help = "The developer tools (datagen, data, train, tune-hce, spsa, fit-wdl, \
         book build --selfplay) are in the build with `cargo build --release --features \
         qili/dev-tools`."
     )
@@ -78,6 +80,9 @@ enum Command {
     /// Self-play games at a fixed node count, writing labelled positions for NNUE training.
     #[cfg(feature = "dev-tools")]
     Datagen(cmd_datagen::DatagenArgs),
+    /// Check `qili datagen` shards (records, games, checksums, duplicates) and merge them.
+    #[cfg(feature = "dev-tools")]
+    Data(cmd_data::DataArgs),
     /// Train a net on `qili datagen` data (CPU, all cores) and write the net file.
     #[cfg(feature = "dev-tools")]
     Train(cmd_train::TrainArgs),
@@ -110,6 +115,8 @@ fn main() -> ExitCode {
         Some(Command::Book(a)) => cmd_book::run(a),
         #[cfg(feature = "dev-tools")]
         Some(Command::Datagen(a)) => cmd_datagen::run(a),
+        #[cfg(feature = "dev-tools")]
+        Some(Command::Data(a)) => cmd_data::run(a),
         #[cfg(feature = "dev-tools")]
         Some(Command::Train(a)) => cmd_train::run(a),
         #[cfg(feature = "dev-tools")]

@@ -8,7 +8,7 @@
 use std::process::{Command, Output};
 
 /// The developer subcommands.
-const TOOLS: [&str; 5] = ["datagen", "train", "tune-hce", "spsa", "fit-wdl"];
+const TOOLS: [&str; 6] = ["datagen", "data", "train", "tune-hce", "spsa", "fit-wdl"];
 
 /// What every build offers.
 const USER_COMMANDS: [&str; 9] = [

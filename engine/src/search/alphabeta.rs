@@ -1,16 +1,106 @@
-//! The main search: principal-variation alpha-beta with hash cutoffs, razoring,
-//! reverse futility, null move, late-move pruning and reductions, check extensions,
-//! and the move-ordering statistics it updates.
+//! The main search, principal-variation alpha-beta, as a spine of numbered steps:
+//! `search` opens the node and prunes it whole, `search_moves` runs the move loop
+//! (one move: `search_move`), `close_node` scores and stores the result. The steps
+//! that decide something are functions in `steps.rs`.
 
-use super::{Frame, Worker};
+use super::steps::{hash_cutoff, Prune};
+use super::Worker;
 use crate::eval::Evaluator;
-use crate::history::{piece_to, stat_bonus};
-use crate::movepick::{is_bad_capture_score, see_ge, MovePicker, OrderContext};
+use crate::movepick::{is_bad_capture_score, MovePicker, OrderContext};
 use crate::score::*;
-use crate::tt::Bound;
-use rules::repetition::natural_limit_reached;
+use crate::tt::{Bound, TtHit};
 use rules::{Move, Piece};
-use std::sync::atomic::Ordering;
+
+/// What the steps of one node share, fixed when it opens (but the depth, which
+/// internal iterative reduction may cut by one).
+pub(super) struct Node {
+    pub ply: usize,
+    pub depth: i32,
+    pub pv: bool,
+    pub cut: bool,
+    pub in_check: bool,
+    /// The move a singular-extension search of this node leaves out (null
+    /// otherwise): such a search neither takes the node's hash entry as its
+    /// answer nor stores one.
+    pub excluded: Move,
+    pub key: u64,
+    pub tt: Option<TtHit>,
+    pub tt_move: Move,
+    /// The evaluation as the table keeps it (`-INF` in check).
+    pub static_eval: i32,
+    pub improving: bool,
+    /// `path_events` at entry: a score that met a repetition or the move limit
+    /// below is stored as no bound.
+    pub events_at_entry: u64,
+    /// Whether the opponent is nearly out of moves (asked lazily, once a node).
+    pub cramped: Option<bool>,
+    /// Another thread searches this node too (reduce more).
+    pub marked: bool,
+}
+
+/// One move of the loop, as the steps after its generation see it.
+pub(super) struct MoveInfo {
+    pub m: Move,
+    pub mover: Piece,
+    pub victim: Option<Piece>,
+    /// Its number at the node (from 1; skipped quiet moves count).
+    pub number: usize,
+    /// The table's reduction for the node's depth and this move number.
+    pub base_r: i32,
+    /// The depth the move would be searched at after that reduction.
+    pub lmr_depth: i32,
+    /// Shallow-depth pruning may drop it (not the first move, not in check, and
+    /// a score to keep).
+    pub prunable: bool,
+    /// A capture that does not lose material by SEE.
+    pub good_capture: bool,
+}
+
+/// What the move loop found.
+struct Searched {
+    best: i32,
+    best_move: Move,
+    moves: usize,
+}
+
+/// The moves searched at a node that did not cut: they get the history malus.
+pub(super) struct Tried {
+    quiets: [Move; 64],
+    n_quiets: usize,
+    captures: [Move; 32],
+    n_captures: usize,
+}
+
+impl Tried {
+    fn new() -> Tried {
+        Tried {
+            quiets: [Move::NULL; 64],
+            n_quiets: 0,
+            captures: [Move::NULL; 32],
+            n_captures: 0,
+        }
+    }
+
+    fn push(&mut self, m: Move, capture: bool) {
+        if capture {
+            if self.n_captures < self.captures.len() {
+                self.captures[self.n_captures] = m;
+                self.n_captures += 1;
+            }
+        } else if self.n_quiets < self.quiets.len() {
+            self.quiets[self.n_quiets] = m;
+            self.n_quiets += 1;
+        }
+    }
+
+    pub fn quiets(&self) -> &[Move] {
+        &self.quiets[..self.n_quiets]
+    }
+
+    pub fn captures(&self) -> &[Move] {
+        &self.captures[..self.n_captures]
+    }
+}
 
 impl<'a, E: Evaluator> Worker<'a, E> {
     pub(super) fn search(
@@ -21,544 +111,326 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         ply: usize,
         cut_node: bool,
     ) -> i32 {
+        // Step 1. At the horizon, quiescence.
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply);
         }
         let pv_node = beta - alpha > 1;
-        self.pv_len[ply] = ply;
-        self.count_node();
-        if self.aborted() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
-        if let Some(v) = self.repetition_value(ply) {
+
+        // Step 2. Node entry, shared with quiescence: the node count and the stop,
+        // the rule verdicts (repetition, natural move limit, no attacking material)
+        // and the ply limit.
+        if let Some(v) = self.enter_node(ply, true) {
             return v;
         }
-        if natural_limit_reached(&self.pos, &self.shared.options.natural_limit) {
-            self.path_events += 1;
-            return self.draw_value(self.pos.side_to_move());
-        }
-        if self.no_attacking_material() {
-            // A dead draw: a property of the position alone, so it may be stored.
-            return self.draw_value(self.pos.side_to_move());
-        }
-        if ply >= MAX_PLY {
-            return self.eval.evaluate(&self.pos);
-        }
-        // Mate-distance pruning.
+
+        // Step 3. Mate-distance pruning.
         alpha = alpha.max(mated_in(ply));
         beta = beta.min(mate_in(ply + 1));
         if alpha >= beta {
             return alpha;
         }
 
-        let events_at_entry = self.path_events;
-        self.stack[ply + 1].cutoffs = 0;
-        let key = self.pos.key();
-        let in_check = self.pos.in_check();
-        // A singular-extension search of this node without one move: it must not
-        // take the node's own hash entry as its answer, nor store one.
-        let excluded = self.stack[ply].excluded;
-        let tt_hit = self.shared.tt.probe(key);
-        let mut tt_move = Move::NULL;
-        if let Some(h) = tt_hit {
-            if !h.mv.is_null() && self.pos.is_legal(h.mv) {
-                tt_move = h.mv;
+        // Steps 4 and 5. Hash probe (and cutoff), static evaluation.
+        let mut node = match self.open_node((alpha, beta), depth, ply, pv_node, cut_node) {
+            Ok(node) => node,
+            Err(v) => return v,
+        };
+
+        // Steps 6 to 8. Pruning of the whole node, outside PV nodes, check and
+        // singular searches: razoring, reverse futility, null move.
+        if !pv_node && !node.in_check && node.excluded.is_null() {
+            if let Some(v) = self.razor(&mut node, alpha) {
+                return v;
             }
-            if !pv_node && excluded.is_null() && h.depth >= depth && h.bound != Bound::None {
-                let v = from_tt(h.score, ply);
-                let usable = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                    Bound::None => false,
-                };
-                if usable {
-                    return v;
+            if let Some(v) = self.reverse_futility(&node, beta) {
+                return v;
+            }
+            if let Some(v) = self.try_null_move(&node, beta) {
+                return v;
+            }
+        }
+
+        // Step 9. Internal iterative reduction: without a hash move this node was
+        // not searched before, so search it shallower first.
+        if node.tt_move.is_null()
+            && node.excluded.is_null()
+            && depth >= self.p.iir_depth
+            && (pv_node || cut_node)
+        {
+            node.depth -= 1;
+        }
+
+        // Step 10. Near the root, leave a mark that this thread searches this node
+        // (freed when the node returns, by whichever exit).
+        let (_crumb, marked) = self.leave_crumb(node.key, ply);
+        node.marked = marked;
+
+        // Steps 11 to 16, for each move.
+        match self.search_moves(&mut node, alpha, beta) {
+            Ok(searched) => self.close_node(&node, searched, alpha, beta),
+            Err(v) => v,
+        }
+    }
+
+    /// Steps 4 and 5. The hash probe: the hash move, and the entry's score where
+    /// it is deep enough and its bound settles the node (`Err`). The static
+    /// evaluation: the table's when it has one; in a singular search, the node's
+    /// own.
+    fn open_node(
+        &mut self,
+        (alpha, beta): (i32, i32),
+        depth: i32,
+        ply: usize,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> Result<Node, i32> {
+        let key = self.pos.key();
+        let excluded = self.stack[ply].excluded;
+        let tt = self.shared.tt.probe(key);
+        let tt_move = self.legal_hash_move(tt, false);
+        if let Some(h) = tt {
+            if !pv_node && excluded.is_null() && h.depth >= depth {
+                if let Some(v) = hash_cutoff(&h, alpha, beta, ply) {
+                    return Err(v);
                 }
             }
         }
 
-        // The hash table keeps the raw evaluation; search uses it corrected.
-        let raw_eval = if in_check {
+        let in_check = self.pos.in_check();
+        let static_eval = if in_check {
             -INF
         } else if !excluded.is_null() {
             self.stack[ply].static_eval
-        } else if let Some(h) = tt_hit {
+        } else if let Some(h) = tt {
             h.eval
         } else {
             self.eval.evaluate(&self.pos)
         };
-        let static_eval = if in_check || !excluded.is_null() {
-            raw_eval
-        } else {
-            self.corrected_eval(raw_eval)
-        };
         self.stack[ply].static_eval = static_eval;
         let improving = !in_check && ply >= 2 && static_eval > self.stack[ply - 2].static_eval;
-        let us = self.pos.side_to_move();
+        Ok(Node {
+            ply,
+            depth,
+            pv: pv_node,
+            cut: cut_node,
+            in_check,
+            excluded,
+            key,
+            tt,
+            tt_move,
+            static_eval,
+            improving,
+            events_at_entry: self.path_events,
+            cramped: None,
+            marked: false,
+        })
+    }
 
-        // Whether the opponent is nearly out of moves (asked lazily, once a node).
-        let mut cramped = None;
-        if !pv_node && !in_check && excluded.is_null() {
-            // Razoring: hopeless at low depth, check with quiescence.
-            if depth <= 3
-                && static_eval + self.p.razor_margin * depth < alpha
-                && alpha < RULE_BOUND
-                && !self.opponent_cramped(&mut cramped)
-            {
-                let v = self.qsearch(alpha - 1, alpha, ply);
-                if v < alpha {
-                    return v;
-                }
-            }
-            // Reverse futility.
-            if depth <= self.p.rfp_depth
-                && static_eval - self.p.rfp_margin * (depth - improving as i32) >= beta
-                && static_eval < RULE_BOUND
-                && beta > -RULE_BOUND
-                // A side without a legal move (困毙) has lost, whatever it owns.
-                && self.pos.has_legal_move()
-            {
-                return static_eval;
-            }
-            // Null move.
-            let prev_null = ply >= 1 && self.stack[ply - 1].mv.is_null();
-            if depth >= 3
-                && !prev_null
-                && static_eval >= beta
-                && beta > -RULE_BOUND
-                && self.has_attacking_pieces(us)
-                && self.pos.has_legal_move()
-            {
-                let r = self.p.nmp_base
-                    + depth / self.p.nmp_depth_div.max(1)
-                    + ((static_eval - beta) / self.p.nmp_eval_div.max(1)).min(2);
-                self.stack[ply].mv = Move::NULL;
-                self.stack[ply].piece = None;
-                self.eval.on_null();
-                self.pos.make_null_move();
-                let v = -self.search(-beta, -beta + 1, depth - r, ply + 1, !cut_node);
-                self.pos.unmake_move();
-                self.eval.on_unmake();
-                if self.aborted() {
-                    return 0;
-                }
-                if v >= beta {
-                    return if v >= RULE_BOUND { beta } else { v };
-                }
-            }
-        }
-
-        // ProbCut: a capture that beats beta by a margin in a shallow search very
-        // likely beats beta in the full one.
-        let pc_beta = beta.saturating_add(self.p.probcut_margin);
-        if !pv_node
-            && !in_check
-            && excluded.is_null()
-            && depth >= self.p.probcut_depth
-            && !is_decisive(beta)
-            && pc_beta < RULE_BOUND
-            && !tt_hit.is_some_and(|h| h.depth >= depth - 3 && from_tt(h.score, ply) < pc_beta)
-        {
-            let tt_capture = if self.pos.piece_at(tt_move.to()).is_some() {
-                tt_move
-            } else {
-                Move::NULL
-            };
-            let mut picker = MovePicker::new_qsearch(tt_capture, false);
-            while let Some(m) = picker.next(&self.pos, self.hist, ply, &OrderContext::default()) {
-                if !see_ge(&self.pos, m, pc_beta - static_eval) {
-                    continue;
-                }
-                self.make(m, ply);
-                let mut v = -self.qsearch(-pc_beta, -pc_beta + 1, ply + 1);
-                if v >= pc_beta {
-                    v = -self.search(-pc_beta, -pc_beta + 1, depth - 4, ply + 1, !cut_node);
-                }
-                self.unmake();
-                if self.aborted() {
-                    return 0;
-                }
-                if v >= pc_beta {
-                    self.stats.probcuts += 1;
-                    if self.path_events == events_at_entry {
-                        self.shared.tt.store(
-                            key,
-                            m,
-                            to_tt(v, ply),
-                            raw_eval,
-                            depth - 3,
-                            Bound::Lower,
-                        );
-                    }
-                    return v;
-                }
-            }
-        }
-
-        // Internal iterative reduction: without a hash move this node was not
-        // searched before, so search it shallower first.
-        let depth = if tt_move.is_null()
-            && excluded.is_null()
-            && depth >= self.p.iir_depth
-            && (pv_node || cut_node)
-        {
-            depth - 1
-        } else {
-            depth
+    /// Steps 11 to 16: the move loop. `Err` is the node's score when it ends
+    /// early (a multi-cut, or the stop).
+    fn search_moves(
+        &mut self,
+        node: &mut Node,
+        mut alpha: i32,
+        beta: i32,
+    ) -> Result<Searched, i32> {
+        let ctx = self.order_context(node.ply);
+        let shared = self.shared;
+        let mut picker = MovePicker::new(node.tt_move)
+            .prefetching(shared.tt)
+            .ordered_by(&shared.capture_order);
+        let mut s = Searched {
+            best: -INF,
+            best_move: Move::NULL,
+            moves: 0,
         };
+        let mut tried = Tried::new();
+        let depth = node.depth;
+        let lmp_limit =
+            (self.p.lmp_base + depth * depth) as usize / if node.improving { 1 } else { 2 };
 
-        // Near the root, leave a mark that this thread searches this node; a node
-        // another thread is already searching is reduced more (less duplicated work).
-        let crumb = self.shared.crumb(key, ply);
-        let mut owns_crumb = false;
-        let mut marked = false;
-        if let Some(c) = crumb {
-            let holder = c.thread.load(Ordering::Relaxed);
-            if holder == 0 {
-                c.key.store(key, Ordering::Relaxed);
-                c.thread.store(self.id + 1, Ordering::Relaxed);
-                owns_crumb = true;
-            } else if holder != self.id + 1 && c.key.load(Ordering::Relaxed) == key {
-                marked = true;
-            }
-        }
-
-        let frame_ctx = |f: Frame| f.piece.map(|p| piece_to(p, f.mv));
-        let ctx = OrderContext {
-            prev: if ply >= 1 {
-                let f = self.stack[ply - 1];
-                f.piece.map(|p| (p, f.mv))
-            } else {
-                None
-            },
-            cont: [
-                if ply >= 1 {
-                    frame_ctx(self.stack[ply - 1])
-                } else {
-                    None
-                },
-                if ply >= 2 {
-                    frame_ctx(self.stack[ply - 2])
-                } else {
-                    None
-                },
-            ],
-            check_bonus: self.p.check_bonus,
-        };
-        let mut picker = MovePicker::new(tt_move).prefetching(self.shared.tt);
-        let mut best = -INF;
-        let mut best_move = Move::NULL;
-        let mut move_count = 0usize;
-        let mut quiets_tried: [Move; 64] = [Move::NULL; 64];
-        let mut n_quiets = 0;
-        let mut captures_tried: [Move; 32] = [Move::NULL; 32];
-        let mut n_captures = 0;
-        let lmp_limit = (self.p.lmp_base + depth * depth) as usize / if improving { 1 } else { 2 };
-        // Only asked when `tt_capture_r` is on (it is off: docs/ARCHITECTURE.md).
-        let tt_capture = self.p.tt_capture_r > 0
-            && !tt_move.is_null()
-            && self.pos.piece_at(tt_move.to()).is_some();
-
-        while let Some(m) = picker.next(&self.pos, self.hist, ply, &ctx) {
-            if m == excluded {
+        while let Some(m) = picker.next(&self.pos, self.hist, node.ply, &ctx) {
+            if m == node.excluded {
                 continue;
             }
             let victim = self.pos.piece_at(m.to());
-            let mover = match self.pos.piece_at(m.from()) {
-                Some(p) => p,
-                None => continue,
+            let Some(mover) = self.pos.piece_at(m.from()) else {
+                continue;
             };
-            let is_capture = victim.is_some();
-            move_count += 1;
-            let r = self.reductions.get(depth, move_count);
-            let lmr_depth = (depth - 1 - r).max(0);
-            let prunable = best > -RULE_BOUND && !in_check && move_count > 1;
+            s.moves += 1;
+            let base_r = self.reductions.get(depth, s.moves);
+            let mv = MoveInfo {
+                m,
+                mover,
+                victim,
+                number: s.moves,
+                base_r,
+                lmr_depth: (depth - 1 - base_r).max(0),
+                prunable: s.best > -RULE_BOUND && !node.in_check && s.moves > 1,
+                good_capture: victim.is_some() && !is_bad_capture_score(picker.last_score()),
+            };
 
-            if prunable {
-                if is_capture {
-                    if depth <= 6 && !see_ge(&self.pos, m, -self.p.see_capture * depth) {
-                        continue;
-                    }
-                } else {
-                    if move_count > lmp_limit && depth <= 8 && !self.opponent_cramped(&mut cramped)
-                    {
+            // Step 11. Shallow-depth pruning before the move is made: SEE of
+            // captures and of quiet moves, late-move pruning.
+            if mv.prunable {
+                match self.prune_early(node, &mv, s.moves > lmp_limit) {
+                    Prune::Keep => {}
+                    Prune::Skip => continue,
+                    Prune::SkipQuiets => {
                         // Every later quiet would be pruned here too: drop them from
                         // the picker, but count them, so that the losing captures that
                         // follow them keep their move numbers (same tree, less work).
-                        move_count += picker.skip_quiets(&self.pos, self.hist, &ctx);
-                        continue;
-                    }
-                    if lmr_depth <= 6
-                        && !see_ge(&self.pos, m, -self.p.see_quiet * lmr_depth * lmr_depth)
-                        && !self.opponent_cramped(&mut cramped)
-                    {
-                        continue;
-                    }
-                    if self.p.hist_prune > 0
-                        && lmr_depth <= 3
-                        && self.hist.quiet(us, m) + self.hist.cont(&ctx.cont, mover, m)
-                            < -self.p.hist_prune * depth
-                        && !self.opponent_cramped(&mut cramped)
-                    {
+                        s.moves += picker.skip_quiets(&self.pos, self.hist, &ctx);
                         continue;
                     }
                 }
             }
 
-            // Singular extension: when every other move fails well below the hash
-            // move's score, the hash move is forced and searched deeper; when even
-            // without it the node beats beta, it is cut at once (multi-cut).
-            let mut singular = 0;
-            if m == tt_move
-                && excluded.is_null()
-                && ply > 0
-                && depth >= self.p.se_depth
-                && (ply as i32) < 2 * self.root_depth
-            {
-                if let Some(h) = tt_hit.filter(|h| {
-                    h.depth >= depth - 3
-                        && matches!(h.bound, Bound::Lower | Bound::Exact)
-                        && !is_decisive(from_tt(h.score, ply))
-                }) {
-                    let tt_score = from_tt(h.score, ply);
-                    let s_beta = tt_score - self.p.se_margin * depth / 100;
-                    self.stack[ply].excluded = m;
-                    let v = self.search(s_beta - 1, s_beta, (depth - 1) / 2, ply, cut_node);
-                    self.stack[ply].excluded = Move::NULL;
-                    if self.aborted() {
-                        return 0;
-                    }
-                    if v < s_beta {
-                        self.stats.singular_extensions += 1;
-                        singular = 1 + (!pv_node && v < s_beta - self.p.se_double) as i32;
-                    } else if s_beta >= beta {
-                        self.stats.multi_cuts += 1;
-                        return s_beta;
-                    } else if tt_score >= beta {
-                        singular = -1;
-                    }
-                }
-            }
-
-            self.make(m, ply);
-            let gives_check = self.pos.in_check();
-            if prunable
-                && !is_capture
-                && !gives_check
-                && lmr_depth <= 7
-                && static_eval + self.p.futility_base + self.p.futility_depth * lmr_depth <= alpha
-                && alpha < RULE_BOUND
-                // A move that leaves the opponent without a legal move (困毙) wins.
-                && (self.p.cramped_moves == 0 || self.pos.has_legal_move())
-            {
-                self.unmake();
-                continue;
-            }
-            let extension = if singular != 0 {
-                singular
+            // Step 12. Singular extension and multi-cut.
+            let singular = if m == node.tt_move {
+                self.singular(node, m, beta)?
             } else {
-                (gives_check && (ply as i32) < 2 * self.root_depth) as i32
+                0
             };
-            let new_depth = depth - 1 + extension;
 
-            let mut v;
-            if move_count == 1 {
-                v = -self.search(-beta, -alpha, new_depth, ply + 1, !pv_node && !cut_node);
-            } else {
-                let mut reduction = 0;
-                if depth >= 3 && move_count > 1 + pv_node as usize {
-                    reduction = r;
-                    if is_capture && !is_bad_capture_score(picker.last_score()) {
-                        reduction /= 2;
-                    }
-                    if pv_node {
-                        reduction -= 1;
-                    }
-                    if cut_node {
-                        reduction += 1;
-                    }
-                    if !improving {
-                        reduction += 1;
-                    }
-                    if gives_check {
-                        reduction -= 1;
-                    }
-                    if marked {
-                        reduction += 1;
-                    }
-                    if self.stack[ply + 1].cutoffs > 3 {
-                        reduction += self.p.cutoff_r;
-                    }
-                    if tt_capture && !is_capture {
-                        reduction += self.p.tt_capture_r;
-                    }
-                    if !is_capture {
-                        reduction -= (self.hist.quiet(us, m) + self.hist.cont(&ctx.cont, mover, m))
-                            / self.p.lmr_history_div.max(1);
-                    }
-                    reduction = reduction.clamp(0, new_depth - 1);
-                }
-                v = -self.search(-alpha - 1, -alpha, new_depth - reduction, ply + 1, true);
-                if v > alpha && reduction > 0 {
-                    let mut full = new_depth;
-                    if self.p.lmr_deeper > 0 {
-                        // A reduced search that beat the best by far is worth a
-                        // ply more; one that barely did, a ply less.
-                        full += (v > best + self.p.lmr_deeper + new_depth) as i32
-                            - (v < best + self.p.lmr_deeper / 4) as i32;
-                    }
-                    if full > new_depth - reduction {
-                        v = -self.search(-alpha - 1, -alpha, full, ply + 1, !cut_node);
-                    }
-                }
-                if pv_node && v > alpha && v < beta {
-                    v = -self.search(-beta, -alpha, new_depth, ply + 1, false);
-                }
-            }
-            self.unmake();
+            // Steps 13 to 15.
+            let Some(v) = self.search_move(node, &mv, singular, &ctx, (alpha, beta)) else {
+                continue;
+            };
             if self.aborted() {
-                if owns_crumb {
-                    if let Some(c) = crumb {
-                        c.thread.store(0, Ordering::Relaxed);
-                    }
-                }
-                return 0;
+                return Err(0);
             }
 
-            if v > best {
-                best = v;
+            // Step 16. A new best move; a cutoff teaches the move-ordering
+            // statistics.
+            if v > s.best {
+                s.best = v;
                 if v > alpha {
-                    best_move = m;
-                    if pv_node {
-                        self.update_pv(ply, m);
+                    s.best_move = m;
+                    if node.pv {
+                        self.update_pv(node.ply, m);
                     }
                     alpha = v;
                     if v >= beta {
-                        self.stack[ply].cutoffs = self.stack[ply].cutoffs.saturating_add(1);
-                        self.update_stats(
-                            m,
-                            mover,
-                            victim,
-                            ply,
-                            depth,
-                            &ctx,
-                            &quiets_tried[..n_quiets],
-                            &captures_tried[..n_captures],
-                        );
+                        self.update_stats(&mv, node, &ctx, &tried);
                         break;
                     }
                 }
             }
-            if m != best_move {
-                if is_capture {
-                    if n_captures < captures_tried.len() {
-                        captures_tried[n_captures] = m;
-                        n_captures += 1;
-                    }
-                } else if n_quiets < quiets_tried.len() {
-                    quiets_tried[n_quiets] = m;
-                    n_quiets += 1;
-                }
+            if m != s.best_move {
+                tried.push(m, victim.is_some());
             }
         }
+        Ok(s)
+    }
 
-        if owns_crumb {
-            if let Some(c) = crumb {
-                c.thread.store(0, Ordering::Relaxed);
-            }
+    /// Steps 13 to 15 for one move: make it, prune it by futility (`None`), extend
+    /// it, search it (reduced when late), unmake it.
+    fn search_move(
+        &mut self,
+        node: &Node,
+        mv: &MoveInfo,
+        singular: i32,
+        ctx: &OrderContext,
+        (alpha, beta): (i32, i32),
+    ) -> Option<i32> {
+        let ply = node.ply;
+        // Step 13. Futility pruning of quiet moves, decided before the move is made
+        // (a move made only to be taken back would pay for the evaluation's
+        // update); then make it.
+        if mv.prunable && mv.victim.is_none() && self.futile(node, mv, alpha) {
+            return None;
         }
-        if move_count == 0 {
-            // Only the excluded move: the singular search fails low.
-            if !excluded.is_null() {
-                return alpha;
-            }
-            // No legal move: checkmate or stalemate, both lost in xiangqi.
-            return mated_in(ply);
-        }
-        if best == -INF {
-            // Every move was pruned; keep a fail-low bound.
-            best = alpha;
-        }
+        self.make_prefetched(mv.m, ply);
+        let gives_check = self.pos.in_check();
 
-        let tainted = self.path_events != events_at_entry;
-        if !excluded.is_null() {
+        // Step 14. Extensions: singular, or check (within twice the root depth).
+        let extension = if singular != 0 {
+            singular
+        } else {
+            (gives_check && (ply as i32) < 2 * self.root_depth) as i32
+        };
+        let new_depth = node.depth - 1 + extension;
+
+        // Step 15. Search the move: the first with the full window, the others
+        // reduced with a null window and searched again as they beat alpha.
+        let reduction =
+            (mv.number > 1).then(|| self.reduction(node, ctx, mv, gives_check, new_depth));
+        let v = self.pvs(
+            (alpha, beta),
+            ply + 1,
+            new_depth,
+            reduction,
+            node.pv,
+            node.cut,
+        );
+        self.unmake();
+        Some(v)
+    }
+
+    /// Steps 17 and 18: the node's score, and its hash entry.
+    fn close_node(&mut self, node: &Node, s: Searched, alpha: i32, beta: i32) -> i32 {
+        // Step 17. No move searched: mate or stalemate (both lost in xiangqi), or a
+        // singular search that had only the excluded move.
+        if s.moves == 0 {
+            return if node.excluded.is_null() {
+                mated_in(node.ply)
+            } else {
+                alpha
+            };
+        }
+        // Every move pruned: keep a fail-low bound.
+        let best = if s.best == -INF { alpha } else { s.best };
+        if !node.excluded.is_null() {
             return best;
         }
-        let bound = if tainted {
+
+        // Step 18. Store the result, as no bound when it met a path-dependent score.
+        let bound = if self.path_events != node.events_at_entry {
             Bound::None
         } else if best >= beta {
             Bound::Lower
-        } else if pv_node && !best_move.is_null() {
+        } else if node.pv && !s.best_move.is_null() {
             Bound::Exact
         } else {
             Bound::Upper
         };
         self.shared.tt.store(
-            key,
-            best_move,
-            to_tt(best, ply),
-            if in_check { 0 } else { raw_eval },
-            depth,
+            node.key,
+            s.best_move,
+            to_tt(best, node.ply),
+            if node.in_check { 0 } else { node.static_eval },
+            node.depth,
             bound,
         );
-        // Teach the correction history how far off the static evaluation was,
-        // where the search result says so: a quiet (or no) best move, and a bound
-        // on the side that disagrees with the evaluation.
-        let quiet_best = best_move.is_null() || self.pos.piece_at(best_move.to()).is_none();
-        if !in_check
-            && !tainted
-            && quiet_best
-            && !is_decisive(best)
-            && (bound != Bound::Lower || best > static_eval)
-            && (bound != Bound::Upper || best < static_eval)
-        {
-            self.hist.update_correction(
-                us,
-                self.pos.pawn_key(),
-                self.pos.material_key(),
-                best - raw_eval,
-                depth,
-            );
-        }
         best
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn update_stats(
+    /// Principal-variation search of one child (`ply` is the child's): with
+    /// `reduction` `None` (the first move) the full window; else a null window at
+    /// the reduced depth, again at full depth when it beats alpha after a
+    /// reduction, and with the full window when it lands inside it in a PV node.
+    /// The root searches its moves with this too.
+    pub(super) fn pvs(
         &mut self,
-        m: Move,
-        mover: Piece,
-        victim: Option<Piece>,
+        (alpha, beta): (i32, i32),
         ply: usize,
-        depth: i32,
-        ctx: &OrderContext,
-        quiets: &[Move],
-        captures: &[Move],
-    ) {
-        let bonus = stat_bonus(depth);
-        let us = self.pos.side_to_move();
-        if let Some(v) = victim {
-            self.hist.update_capture(mover, m, v.kind, bonus);
-        } else {
-            self.hist.add_killer(ply, m);
-            if let Some((pp, pm)) = ctx.prev {
-                self.hist.set_counter(pp, pm, m);
-            }
-            self.hist.update_quiet(us, m, bonus);
-            self.hist.update_cont(&ctx.cont, mover, m, bonus);
-            for &q in quiets {
-                self.hist.update_quiet(us, q, -bonus);
-                if let Some(p) = self.pos.piece_at(q.from()) {
-                    self.hist.update_cont(&ctx.cont, p, q, -bonus);
-                }
-            }
+        new_depth: i32,
+        reduction: Option<i32>,
+        pv_node: bool,
+        cut_node: bool,
+    ) -> i32 {
+        let Some(reduction) = reduction else {
+            return -self.search(-beta, -alpha, new_depth, ply, !pv_node && !cut_node);
+        };
+        let mut v = -self.search(-alpha - 1, -alpha, new_depth - reduction, ply, true);
+        if v > alpha && reduction > 0 {
+            v = -self.search(-alpha - 1, -alpha, new_depth, ply, !cut_node);
         }
-        for &c in captures {
-            if let (Some(p), Some(v)) = (self.pos.piece_at(c.from()), self.pos.piece_at(c.to())) {
-                self.hist.update_capture(p, c, v.kind, -bonus);
-            }
+        if pv_node && v > alpha && v < beta {
+            v = -self.search(-beta, -alpha, new_depth, ply, false);
         }
+        v
     }
 }

@@ -1,6 +1,7 @@
 //! Quiescence: captures (all evasions when in check) until the position is quiet,
 //! and the loss of a side left without a legal move.
 
+use super::steps::hash_cutoff;
 use super::Worker;
 use crate::eval::Evaluator;
 use crate::movepick::{see_ge, MovePicker, OrderContext, VICTIM};
@@ -11,53 +12,26 @@ use rules::{Move, PieceKind};
 impl<'a, E: Evaluator> Worker<'a, E> {
     pub(super) fn qsearch(&mut self, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         let pv_node = beta - alpha > 1;
-        self.pv_len[ply] = ply;
-        self.count_node();
-        if self.aborted() {
-            return 0;
-        }
-        self.seldepth = self.seldepth.max(ply);
+        // Node entry as in the main search, without the natural move limit.
         // Evasions are quiet moves, so lines of checks answered by checks can
-        // cycle here too: without the verdict such a line only ends at the ply
-        // limit, and the subtree of mutual checks below one position can grow
-        // past any node budget before the first iteration ends.
-        if let Some(v) = self.repetition_value(ply) {
+        // cycle here too: without the repetition verdict such a line only ends at
+        // the ply limit, and the subtree of mutual checks below one position can
+        // grow past any node budget before the first iteration ends.
+        if let Some(v) = self.enter_node(ply, false) {
             return v;
-        }
-        if self.no_attacking_material() {
-            return self.draw_value(self.pos.side_to_move());
-        }
-        if ply >= MAX_PLY {
-            return self.eval.evaluate(&self.pos);
         }
         let events_at_entry = self.path_events;
         let key = self.pos.key();
         let in_check = self.pos.in_check();
         let tt_hit = self.shared.tt.probe(key);
-        let mut tt_move = Move::NULL;
-        if let Some(h) = tt_hit {
-            if !pv_node && h.bound != Bound::None {
-                let v = from_tt(h.score, ply);
-                let usable = match h.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => v >= beta,
-                    Bound::Upper => v <= alpha,
-                    Bound::None => false,
-                };
-                if usable {
-                    return v;
-                }
-            }
-            if !h.mv.is_null()
-                && self.pos.is_legal(h.mv)
-                && (in_check || self.pos.piece_at(h.mv.to()).is_some())
-            {
-                tt_move = h.mv;
+        // Any entry is deep enough here.
+        if let Some(h) = tt_hit.filter(|_| !pv_node) {
+            if let Some(v) = hash_cutoff(&h, alpha, beta, ply) {
+                return v;
             }
         }
+        let tt_move = self.legal_hash_move(tt_hit, !in_check);
 
-        // The table keeps the raw evaluation; standing pat uses it damped by the
-        // plies without a capture, as the main search does.
         let (raw_eval, static_eval);
         let mut best;
         if in_check {
@@ -69,7 +43,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 Some(h) => h.eval,
                 None => self.eval.evaluate(&self.pos),
             };
-            static_eval = self.damped(raw_eval);
+            static_eval = raw_eval;
             best = static_eval;
             if best >= beta {
                 // Standing pat assumes a move to stand on: without one we lose (困毙).
@@ -82,7 +56,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             alpha = alpha.max(best);
         }
 
-        let mut picker = MovePicker::new_qsearch(tt_move, in_check);
+        let mut picker =
+            MovePicker::new_qsearch(tt_move, in_check).ordered_by(&self.shared.capture_order);
         let mut best_move = Move::NULL;
         let mut move_count = 0;
         while let Some(m) = picker.next(&self.pos, self.hist, ply, &OrderContext::default()) {

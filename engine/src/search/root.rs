@@ -33,12 +33,14 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 self.pv_idx = pv_idx;
                 self.seldepth = 0;
                 let prev = self.root_moves[pv_idx].prev_score;
-                let mut delta = self.p.aspiration_delta + prev.abs() / 20;
-                let (mut alpha, mut beta) = if depth >= 4 && prev > -INF && !is_decisive(prev) {
-                    ((prev - delta).max(-INF), (prev + delta).min(INF))
-                } else {
-                    (-INF, INF)
-                };
+                let mut delta =
+                    self.p.aspiration_delta + prev.abs() / self.p.aspiration_score_div.max(1);
+                let (mut alpha, mut beta) =
+                    if depth >= self.p.aspiration_depth && prev > -INF && !is_decisive(prev) {
+                        ((prev - delta).max(-INF), (prev + delta).min(INF))
+                    } else {
+                        (-INF, INF)
+                    };
                 loop {
                     let v = self.root_search(alpha, beta, depth);
                     self.root_moves[pv_idx..].sort_by_key(|rm| std::cmp::Reverse(rm.score));
@@ -54,7 +56,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                         break;
                     }
                     delta += delta / 2;
-                    if delta > 800 {
+                    if delta > self.p.aspiration_max {
                         alpha = -INF;
                         beta = INF;
                     }
@@ -120,23 +122,16 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             self.make(m, 0);
             let check = self.pos.in_check();
             let new_depth = depth - 1 + check as i32;
-            let mut v;
-            if first {
-                v = -self.search(-hi, -lo, new_depth, 1, false);
-            } else {
-                let r = if depth >= 3 && !check && i > self.pv_idx + 3 {
+            // The root's own reduction (no statistics, the first four moves in full),
+            // then the same principal-variation search as every PV node's.
+            let reduction = (!first).then(|| {
+                if depth >= self.p.lmr_min_depth && !check && i > self.pv_idx + 3 {
                     (self.reductions.get(depth, i - self.pv_idx) - 1).max(0)
                 } else {
                     0
-                };
-                v = -self.search(-lo - 1, -lo, new_depth - r, 1, true);
-                if v > lo && r > 0 {
-                    v = -self.search(-lo - 1, -lo, new_depth, 1, true);
                 }
-                if v > lo && v < hi {
-                    v = -self.search(-hi, -lo, new_depth, 1, false);
-                }
-            }
+            });
+            let mut v = self.pvs((lo, hi), 1, new_depth, reduction, true, false);
             if noise != 0 && !is_decisive(v) {
                 v = (v + noise).clamp(-INF + 1, INF - 1);
             }
