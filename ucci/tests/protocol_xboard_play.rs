@@ -94,9 +94,10 @@ fn xboard_own_book_answers_from_the_book() {
     assert_eq!(q.wait_exit(SLOW), Some(0));
 }
 
-/// After the engine's reply to h2e2 with pondering on: the game so far and
-/// the reply the engine expects (`hint`).
-fn pondering_game(q: &mut Qili) -> (Position, String) {
+/// After the engine's reply to h2e2 with pondering on: the game so far, the
+/// reply the engine expects (`hint`), and where in the transcript the ponder
+/// search's lines begin.
+fn pondering_game(q: &mut Qili) -> (Position, String, usize) {
     q.send("hard");
     q.send("post");
     q.send("sd 5");
@@ -104,19 +105,22 @@ fn pondering_game(q: &mut Qili) -> (Position, String) {
     let mut game = Position::startpos();
     play(&mut game, "h2e2");
     let m = engine_move(q, SLOW);
+    let pondering = q.transcript.len();
     play(&mut game, &m);
     q.send("hint");
     let hint = q.expect_prefix("Hint: ")["Hint: ".len()..].to_string();
     assert!(game.parse_move(&hint).is_ok(), "hint {hint} is illegal");
-    (game, hint)
+    (game, hint, pondering)
 }
 
 #[test]
 fn xboard_ponder_hit_answers_from_the_ponder_search() {
     let mut q = cecp();
-    let (mut game, hint) = pondering_game(&mut q);
+    let (mut game, hint, pondering) = pondering_game(&mut q);
     // The ponder search has reached its depth and waits for the reply.
-    sync(&mut q, 1);
+    if !q.transcript[pondering..].iter().any(|l| l.starts_with("5 ")) {
+        q.wait_for("the ponder search's depth 5", SLOW, |l| l.starts_with("5 "));
+    }
     play(&mut game, &hint);
     q.send(&format!("usermove {hint}"));
     let start = q.transcript.len();
@@ -132,7 +136,7 @@ fn xboard_ponder_hit_answers_from_the_ponder_search() {
 #[test]
 fn xboard_ponder_miss_searches_the_move_played() {
     let mut q = cecp();
-    let (mut game, hint) = pondering_game(&mut q);
+    let (mut game, hint, _) = pondering_game(&mut q);
     let other = game
         .legal_moves()
         .iter()
@@ -156,7 +160,7 @@ fn xboard_lines_while_pondering_stop_it_and_never_move() {
     let fen = "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR b - - 0 1";
     for stopper in ["force", "easy", &format!("setboard {fen}"), "undo", "new"] {
         let mut q = cecp();
-        let (mut game, hint) = pondering_game(&mut q);
+        let (mut game, hint, _) = pondering_game(&mut q);
         q.send(stopper);
         sync(&mut q, 1);
         // The pondered reply now gets no answer from the ponder search.
