@@ -3,8 +3,10 @@
 //! and equal to a build from the PGN they write, re-scoring reports what it
 //! searched, and bad input is an error message, not a crash.
 
+mod common;
+use common::cli::{qili, text};
+
 use std::path::PathBuf;
-use std::process::{Command, Output};
 
 const PGN: &str = r#"[Event "1"]
 [Result "1-0"]
@@ -24,21 +26,6 @@ const PGN: &str = r#"[Event "1"]
 [Event "5"]
 1. g3g4 0-1
 "#;
-
-fn qili(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qili"))
-        .args(args)
-        .output()
-        .expect("run qili")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
 
 fn temp(name: &str) -> PathBuf {
     std::env::temp_dir().join(format!("qili-book-cli-{}-{name}", std::process::id()))

@@ -3,23 +3,11 @@
 //! bytes as one made in a single run, a merge leaves out a seed used twice, and
 //! garbage is an error message, not a crash. Small games (few nodes) keep it fast.
 
+mod common;
+use common::cli::{qili, text};
+
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
-
-fn qili(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qili"))
-        .args(args)
-        .output()
-        .expect("run qili")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use std::process::Output;
 
 fn temp_dir(name: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("qili-data-cli-{}-{name}", std::process::id()));

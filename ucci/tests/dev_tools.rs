@@ -5,7 +5,8 @@
 //! absent, `cargo test --all-features` that they are present, which also shows that
 //! the absence checks look for things that would be there.
 
-use std::process::{Command, Output};
+mod common;
+use common::cli::{qili, text};
 
 /// The developer subcommands.
 const TOOLS: [&str; 6] = ["datagen", "data", "train", "tune-hce", "spsa", "fit-wdl"];
@@ -18,21 +19,6 @@ const USER_COMMANDS: [&str; 9] = [
 /// Source paths that the trainer's and the Texel tuner's code carry into a binary
 /// that links it (in its panic locations).
 const TRAINING_SOURCES: [&str; 2] = ["nets/src/train", "engine/src/eval/tune"];
-
-fn qili(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qili"))
-        .args(args)
-        .output()
-        .expect("run qili")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
 
 /// The subcommands `qili --help` lists.
 fn listed_commands() -> Vec<String> {

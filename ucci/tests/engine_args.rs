@@ -2,22 +2,8 @@
 //! Qili's search (analyze, bench, book build), and a bad net is a `qili
 //! SUBCOMMAND: --net: …` error with a failing exit code.
 
-use std::process::{Command, Output};
-
-fn qili(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qili"))
-        .args(args)
-        .output()
-        .expect("run qili")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+mod common;
+use common::cli::{qili, text};
 
 fn temp(name: &str) -> String {
     let p = std::env::temp_dir().join(format!("qili-engine-args-{}-{name}", std::process::id()));

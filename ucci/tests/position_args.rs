@@ -4,24 +4,11 @@
 //! of the built binary must reach the position the ICCS moves reach, and bad input
 //! must be a `qili SUBCOMMAND: …` error with a failing exit code.
 
+mod common;
+use common::cli::{qili, text};
+
 use rules::notation::{to_chinese, to_wxf};
 use rules::{Position, START_FEN};
-use std::process::{Command, Output};
-
-fn qili(args: &[String]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_qili"))
-        .args(args)
-        .output()
-        .expect("run qili")
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
 
 /// A subcommand that takes a position: its name as errors give it, the arguments
 /// before the position's, and what of its output depends on the position alone.

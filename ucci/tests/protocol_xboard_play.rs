@@ -118,7 +118,10 @@ fn xboard_ponder_hit_answers_from_the_ponder_search() {
     let mut q = cecp();
     let (mut game, hint, pondering) = pondering_game(&mut q);
     // The ponder search has reached its depth and waits for the reply.
-    if !q.transcript[pondering..].iter().any(|l| l.starts_with("5 ")) {
+    if !q.transcript[pondering..]
+        .iter()
+        .any(|l| l.starts_with("5 "))
+    {
         q.wait_for("the ponder search's depth 5", SLOW, |l| l.starts_with("5 "));
     }
     play(&mut game, &hint);

@@ -2,6 +2,7 @@
 #![allow(dead_code)]
 
 pub mod cecp;
+pub mod cli;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

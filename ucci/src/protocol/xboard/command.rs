@@ -69,6 +69,26 @@ pub enum Cmd {
     Ignored(String),
 }
 
+impl Cmd {
+    /// Commands answered at once even while a search runs: they change neither
+    /// the game nor the engine (`post` reaches a running search by itself).
+    pub fn changes_no_game(&self) -> bool {
+        matches!(
+            self,
+            Cmd::Ping(_)
+                | Cmd::Post(_)
+                | Cmd::Time(_)
+                | Cmd::Otim(_)
+                | Cmd::Dot
+                | Cmd::Draw
+                | Cmd::Hint
+                | Cmd::Accepted(_)
+                | Cmd::Rejected(_)
+                | Cmd::Ignored(_)
+        )
+    }
+}
+
 /// `level MPS BASE INC`: moves per session (0: the whole game), base time and
 /// increment, both in milliseconds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -207,17 +207,8 @@ impl<S: Searcher> Xboard<S> {
                 }
                 Flow::Continue
             }
-            Cmd::Ping(_)
-            | Cmd::Post(_)
-            | Cmd::Ponder(_)
-            | Cmd::Time(_)
-            | Cmd::Otim(_)
-            | Cmd::Dot
-            | Cmd::Draw
-            | Cmd::Hint
-            | Cmd::Accepted(_)
-            | Cmd::Rejected(_)
-            | Cmd::Ignored(_) => self.idle(cmd),
+            Cmd::Ponder(_) => self.idle(cmd),
+            _ if cmd.changes_no_game() => self.idle(cmd),
             // During analysis everything else changes what is analysed (or ends
             // it): stop, carry it out, and `idle` starts the new analysis.
             _ if analysis => {

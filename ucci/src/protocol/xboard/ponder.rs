@@ -66,16 +66,7 @@ impl<S: Searcher> Xboard<S> {
             }
             // Not the engine's move: nothing to move now.
             Cmd::MoveNow | Cmd::Ponder(true) => Flow::Continue,
-            Cmd::Ping(_)
-            | Cmd::Post(_)
-            | Cmd::Time(_)
-            | Cmd::Otim(_)
-            | Cmd::Dot
-            | Cmd::Draw
-            | Cmd::Hint
-            | Cmd::Accepted(_)
-            | Cmd::Rejected(_)
-            | Cmd::Ignored(_) => self.idle(cmd),
+            _ if cmd.changes_no_game() => self.idle(cmd),
             _ => {
                 self.abort();
                 self.idle(cmd)
