@@ -101,12 +101,10 @@ impl GuiLag {
         if self.hi_ms <= self.lo_ms {
             return self.lo_ms;
         }
-        let mut z = self
-            .seed
-            .wrapping_add((ply as u64 + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^= z >> 31;
+        let z = rules::rng::mix(
+            self.seed
+                .wrapping_add((ply as u64 + 1).wrapping_mul(rules::rng::GOLDEN)),
+        );
         self.lo_ms + z % (self.hi_ms - self.lo_ms + 1)
     }
 }

@@ -55,11 +55,9 @@ impl RootNoise {
         if a == 0 {
             return 0;
         }
-        let mut z =
-            self.seed ^ key.rotate_left(23) ^ u64::from(m.0).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
+        let z = rules::rng::mix(
+            self.seed ^ key.rotate_left(23) ^ u64::from(m.0).wrapping_mul(rules::rng::GOLDEN),
+        );
         (z % (2 * a as u64 + 1)) as i32 - a
     }
 }

@@ -17,10 +17,16 @@ pub const DEFAULT_STREAM: u64 = GOLDEN;
 /// One step from `state`: the next state and the output.
 pub const fn step(state: u64) -> (u64, u64) {
     let s = state.wrapping_add(GOLDEN);
-    let mut z = s;
+    (s, mix(s))
+}
+
+/// SplitMix64's output function: a well-spread hash of one word, for values
+/// drawn by position rather than in sequence (a lag at a ply, a root move's
+/// noise).
+pub const fn mix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (s, z ^ (z >> 31))
+    z ^ (z >> 31)
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,6 +128,10 @@ mod tests {
             first(Rng::from_state(1_234_567), 2),
             [6_457_827_717_110_365_317, 3_203_168_211_198_807_973]
         );
+        // `mix` alone is the output of one step from the state before it: the
+        // match runner's lag and the root noise draw with it directly.
+        assert_eq!(mix(GOLDEN), 0xe220_a839_7b1d_cdaf);
+        assert_eq!(mix(GOLDEN.wrapping_mul(2)), 0x6e78_9e6a_a1b9_65f4);
     }
 
     #[test]
