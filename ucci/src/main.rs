@@ -1,7 +1,7 @@
 //! The `qili` binary: UCCI/UCI/xboard on stdin/stdout, and the command-line tools.
 //!
-//! With no arguments it speaks UCCI or UCI on stdin/stdout (picked by the first
-//! command); its subcommands call into the other crates. Each subcommand lives in
+//! With no arguments it speaks UCCI, UCI or CECP (xboard) on stdin/stdout (picked by
+//! the first command); its subcommands call into the other crates. Each subcommand lives in
 //! its own `cmd_*.rs` with its clap arguments; the pieces they share (position and
 //! engine arguments, the error style) are in `cli/`.
 //!
