@@ -2,10 +2,10 @@
 //! there); then, in stages, each generated only when the one before is through:
 //! the good captures (SEE >= 0) by victim value and capture history, the
 //! killers and the counter-move (each tested legal), the quiet moves by history,
-//! and last the losing captures. A capture's
-//! exchange is evaluated only when it is about to be picked. (Until 2026-12-03
-//! every move was generated and scored at once; most nodes that get past the
-//! hash move cut off on a capture or a killer and never needed the quiet ones.)
+//! and last the losing captures. A capture's exchange is evaluated only when it
+//! is about to be picked. Stages rather than one generation of every move: most
+//! nodes that get past the hash move cut off on a capture or a killer and never
+//! need the quiet ones.
 
 use crate::history::Histories;
 use crate::params::SearchParams;
