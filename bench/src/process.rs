@@ -271,7 +271,13 @@ impl Engine {
                 Protocol::Uci => e.send(&format!("setoption name {n} value {v}"))?,
             }
         }
-        e.sync(cfg.handshake_timeout)?;
+        // An option the engine refuses would make the match measure something
+        // else than asked: say so (once per engine and line).
+        for l in e.sync(cfg.handshake_timeout)? {
+            if refuses_option(&l) {
+                warn_once(&format!("{}: {l}", e.display_name()));
+            }
+        }
         // UCCI fixes ranks 0-9; the UCI dialects differ, so check those (and any
         // engine declared 1-10).
         if e.protocol == Protocol::Uci || cfg.ranks == RankBase::One {
@@ -376,14 +382,17 @@ impl Engine {
     }
 
     /// `isready` → `readyok`, skipping anything else.
-    pub fn sync(&mut self, timeout: Duration) -> Result<(), EngineError> {
+    /// `isready`, and wait for `readyok`; the lines said before it.
+    pub fn sync(&mut self, timeout: Duration) -> Result<Vec<String>, EngineError> {
         self.send("isready")?;
         let deadline = Instant::now() + timeout;
+        let mut said = Vec::new();
         loop {
             let (l, _) = self.next_line(deadline)?;
             if l == "readyok" {
-                return Ok(());
+                return Ok(said);
             }
+            said.push(l);
         }
     }
 
@@ -393,7 +402,7 @@ impl Engine {
             Protocol::Ucci => self.send("setoption newgame")?,
             Protocol::Uci => self.send("ucinewgame")?,
         }
-        self.sync(self.cfg.handshake_timeout)
+        self.sync(self.cfg.handshake_timeout).map(|_| ())
     }
 
     pub fn send(&mut self, line: &str) -> Result<(), EngineError> {
@@ -626,5 +635,39 @@ mod tests {
             foreign_pv_move(&["pv", "a0a1"], RankBase::One),
             Some("a0a1".into())
         );
+    }
+}
+
+/// Does this engine line refuse an option (`info string error: no such option
+/// …`, Stockfish's `No such option: …`, UCCI's `info message error: …`)?
+fn refuses_option(line: &str) -> bool {
+    let l = line.to_ascii_lowercase();
+    l.contains("error") || l.contains("no such option") || l.contains("not supported")
+}
+
+/// Print `text` as a warning on standard error, the first time only.
+fn warn_once(text: &str) {
+    use std::collections::HashSet;
+    use std::sync::{Mutex, OnceLock};
+    static SEEN: OnceLock<Mutex<HashSet<String>>> = OnceLock::new();
+    let seen = SEEN.get_or_init(|| Mutex::new(HashSet::new()));
+    let mut seen = seen.lock().unwrap_or_else(|e| e.into_inner());
+    if seen.insert(text.to_string()) {
+        eprintln!("warning: {text}");
+    }
+}
+
+#[cfg(test)]
+mod option_refusal_tests {
+    use super::refuses_option;
+
+    #[test]
+    fn refused_options_are_recognised() {
+        assert!(refuses_option("info message error: no such option 'SP'"));
+        assert!(refuses_option("No such option: Foo"));
+        assert!(refuses_option(
+            "info string option 'SyzygyPath' is not supported; ignored"
+        ));
+        assert!(!refuses_option("info string book move h2e2"));
     }
 }

@@ -71,6 +71,8 @@ search_params! {
     lmr_div = 220, 120, 400, 15.0;
     /// Late-move reductions from this depth on (at the root too).
     lmr_min_depth = 3, 2, 6, 0.5;
+    /// Plies of reduction more at a node expected to fail high (a cut node).
+    lmr_cut = 1, 0, 4, 0.5;
     /// History (quiet + continuation) per ply of reduction.
     lmr_history_div = 8000, 2000, 20000, 800.0;
     /// Quiescence delta pruning margin beyond the victim's value.

@@ -218,7 +218,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         if mv.good_capture {
             r /= 2;
         }
-        r += node.cut as i32 + !node.improving as i32 + node.marked as i32;
+        r += node.cut as i32 * self.p.lmr_cut + !node.improving as i32 + node.marked as i32;
         r -= node.pv as i32 + gives_check as i32;
         if mv.victim.is_none() {
             // The move is made: the side that played it is the one not to move.

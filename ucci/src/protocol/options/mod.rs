@@ -247,12 +247,22 @@ impl Settings {
         value: Option<&str>,
     ) -> Result<Option<Effect>, OptionError> {
         let words: Vec<&str> = name.split_whitespace().collect();
-        let param = match words.as_slice() {
-            [sp, param] if sp.eq_ignore_ascii_case("sp") => *param,
+        let (param, value) = match words.as_slice() {
+            [sp, param] if sp.eq_ignore_ascii_case("sp") => (*param, value),
+            // UCCI's form has no word between name and value: `setoption SP
+            // lmr_cut 2` arrives as the name `SP` and the value `lmr_cut 2`.
+            [sp] if sp.eq_ignore_ascii_case("sp") => {
+                match value.and_then(|v| v.trim().split_once(char::is_whitespace)) {
+                    Some((param, v)) => (param, Some(v)),
+                    None => return Err(OptionError::NeedsValue("SP")),
+                }
+            }
             _ => return Ok(None),
         };
         let Some(t) = engine::params::find(param) else {
-            return Err(OptionError::Unknown(super::command::clip(name)));
+            return Err(OptionError::Unknown(super::command::clip(&format!(
+                "SP {param}"
+            ))));
         };
         let v = value.ok_or(OptionError::NeedsValue(t.name))?;
         let n: i64 = v
@@ -520,6 +530,13 @@ mod tests {
             s.set("SP nothing", Some("1")),
             Err(OptionError::Unknown(_))
         ));
+        // The UCCI form, as `qili match` sends it to a UCCI engine.
+        assert_eq!(
+            s.set("SP", Some("razor_margin 250")),
+            Ok(Effect::Changed(Id::SearchParam))
+        );
+        assert_eq!(s.params.razor_margin, 250);
+        assert!(s.set("SP", Some("razor_margin")).is_err());
         assert_eq!(
             s.set("Skill Level", Some("5")),
             Ok(Effect::Changed(Id::SkillLevel))
