@@ -93,6 +93,9 @@ search_params! {
     se_margin = 100, 50, 600, 25.0;
     /// Double extension when the singular search fails this far below.
     se_double = 20, 0, 100, 5.0;
+    /// Plies the hash move loses when it is not singular but its hash score
+    /// beats beta (another move likely cuts too).
+    se_negative = 1, 0, 3, 0.5;
     /// 困毙 guard: where the opponent has at most this many legal moves (were we
     /// to pass), one quiet move of ours may leave it none, which wins; razoring,
     /// late-move pruning and SEE pruning of quiets are then off at the node, and

@@ -169,7 +169,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             self.stats.multi_cuts += 1;
             Err(s_beta)
         } else if tt_score >= beta {
-            Ok(-1)
+            Ok(-self.p.se_negative)
         } else {
             Ok(0)
         }
