@@ -4,6 +4,7 @@
 use crate::arbiter::{adjudicate, forbidden_moves, ArbiterRules, Termination};
 use crate::notation::{move_text, read_engine_move, MoveProblem, RankBase};
 use crate::process::{Engine, EngineError, Protocol};
+pub use engine::GuiLag;
 use engine::{Clock, TimeControl};
 use rules::pgn::GameRecord;
 use rules::{Color, Move, Position};
@@ -83,54 +84,6 @@ pub struct GameSpec {
     /// Opening moves played before the engines take over (recorded with a "book" comment).
     pub opening: Vec<Move>,
     pub rules: GameRules,
-}
-
-/// A simulated GUI (or operator) lag: every move's clock is charged this on top of
-/// the time the engine took, uniform in `lo_ms..=hi_ms`, drawn from `seed` and
-/// the ply so that a game replays the same.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct GuiLag {
-    pub lo_ms: u64,
-    pub hi_ms: u64,
-    pub seed: u64,
-}
-
-impl GuiLag {
-    /// The lag of the move at `ply`.
-    pub fn at(&self, ply: usize) -> u64 {
-        if self.hi_ms <= self.lo_ms {
-            return self.lo_ms;
-        }
-        let z = rules::rng::mix(
-            self.seed
-                .wrapping_add((ply as u64 + 1).wrapping_mul(rules::rng::GOLDEN)),
-        );
-        self.lo_ms + z % (self.hi_ms - self.lo_ms + 1)
-    }
-}
-
-impl std::str::FromStr for GuiLag {
-    type Err = String;
-    /// `30` (a fixed 30 ms) or `2000-8000` (uniform between the two).
-    fn from_str(s: &str) -> Result<GuiLag, String> {
-        let num = |t: &str| {
-            t.trim()
-                .parse::<u64>()
-                .map_err(|_| format!("lag '{t}' is not a whole number of ms"))
-        };
-        let (lo, hi) = match s.split_once('-') {
-            Some((a, b)) => (num(a)?, num(b)?),
-            None => (num(s)?, num(s)?),
-        };
-        if hi < lo {
-            return Err(format!("lag range {lo}-{hi} runs backwards"));
-        }
-        Ok(GuiLag {
-            lo_ms: lo,
-            hi_ms: hi,
-            seed: 0,
-        })
-    }
 }
 
 /// The finished game.

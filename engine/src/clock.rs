@@ -2,7 +2,9 @@
 //! a match is played at (`TimeControl`, parsed from the strings `qili match --tc`
 //! and `qili timeplan --tc` take), one side's clock kept under it (`Clock`: the
 //! match runner's, and the time manager's simulated games), and what a `go`
-//! reports of a clock to the search (`ClockReading`, the time manager's input).
+//! reports of a clock to the search (`ClockReading`, the time manager's input);
+//! and the lag a GUI or an operator adds to every move (`GuiLag`), simulated by
+//! both.
 //!
 //! A time control is a list of stages, each `[MOVES/]TIME[+INC]` or `TIME/MOVES[+INC]`:
 //! `1800+0` (sudden death), `600+10` (Fischer increment), `60m/30 then 10m/10`
@@ -251,6 +253,65 @@ impl Clock {
             self.remaining_ms += self.current().base_ms as i64;
         }
         true
+    }
+}
+
+/// A simulated GUI (or operator) lag: every move's clock is charged this on top of
+/// the time the engine took, uniform in `lo_ms..=hi_ms`, drawn from `seed` and
+/// the ply so that a game replays the same. The match runner charges it
+/// (`qili match --lag`), and the time manager's simulated games
+/// (`timeman::simulate`, `qili timeplan --lag`) draw the same lags.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GuiLag {
+    pub lo_ms: u64,
+    pub hi_ms: u64,
+    pub seed: u64,
+}
+
+impl GuiLag {
+    /// The same lag on every move.
+    pub const fn fixed(ms: u64) -> GuiLag {
+        GuiLag {
+            lo_ms: ms,
+            hi_ms: ms,
+            seed: 0,
+        }
+    }
+
+    /// The lag of the move at `ply`.
+    pub fn at(&self, ply: usize) -> u64 {
+        if self.hi_ms <= self.lo_ms {
+            return self.lo_ms;
+        }
+        let z = rules::rng::mix(
+            self.seed
+                .wrapping_add((ply as u64 + 1).wrapping_mul(rules::rng::GOLDEN)),
+        );
+        self.lo_ms + z % (self.hi_ms - self.lo_ms + 1)
+    }
+}
+
+impl FromStr for GuiLag {
+    type Err = String;
+    /// `30` (a fixed 30 ms) or `2000-8000` (uniform between the two).
+    fn from_str(s: &str) -> Result<GuiLag, String> {
+        let num = |t: &str| {
+            t.trim()
+                .parse::<u64>()
+                .map_err(|_| format!("lag '{t}' is not a whole number of ms"))
+        };
+        let (lo, hi) = match s.split_once('-') {
+            Some((a, b)) => (num(a)?, num(b)?),
+            None => (num(s)?, num(s)?),
+        };
+        if hi < lo {
+            return Err(format!("lag range {lo}-{hi} runs backwards"));
+        }
+        Ok(GuiLag {
+            lo_ms: lo,
+            hi_ms: hi,
+            seed: 0,
+        })
     }
 }
 

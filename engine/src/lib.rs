@@ -22,7 +22,7 @@ pub mod timeman;
 pub mod tt;
 pub mod wdl;
 
-pub use clock::{Clock, ClockReading, Stage, TimeControl};
+pub use clock::{Clock, ClockReading, GuiLag, Stage, TimeControl};
 pub use limits::{Limits, RootNoise, Score, SearchControl, SearchInfo, SearchResult, SearchStats};
 pub use strength::Strength;
 pub use timeman::TimeBudget;
@@ -198,7 +198,7 @@ impl Engine {
         for h in self.histories.iter_mut() {
             h.new_search();
         }
-        self.noise_seed = self.noise_seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        self.noise_seed = self.noise_seed.wrapping_add(rules::rng::GOLDEN);
         // `go mate N`: the mate prover first; the normal search only if it finds
         // no mate the GUI allows.
         let mut notes = Vec::new();

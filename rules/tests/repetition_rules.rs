@@ -9,9 +9,10 @@ use rules::repetition::{
     label_move, natural_limit_draw, natural_limit_reached, ChaseReason, CheckCounting, LabelKind,
     NaturalLimit, Offence, PieceIds, RuleSet, SideSummary, Verdict, KILL_DEPTH,
 };
+use rules::rng::Rng;
 use rules::{Move, Position};
 mod common;
-use common::verdict;
+use common::{case_rows, verdict};
 
 const OWN: &str = include_str!("data/repetition_rules.tsv");
 const AXF: &str = include_str!("data/repetition_axf_cases.tsv");
@@ -26,19 +27,12 @@ fn moves(text: &str) -> Vec<Move> {
 type Row = (String, String, Vec<Move>, Verdict, Option<Verdict>);
 
 fn rows(table: &str) -> Vec<Row> {
-    table
-        .lines()
-        .skip(1)
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| {
-            let f: Vec<&str> = l.split('\t').collect();
-            (
-                f[0].to_string(),
-                f[1].to_string(),
-                moves(f[2]),
-                verdict(f[3]).expect("AXF verdict"),
-                verdict(f[4]),
-            )
+    case_rows(table)
+        .into_iter()
+        .map(|r| {
+            let axf = verdict(&r.columns[3]).expect("AXF verdict");
+            let cn = verdict(&r.columns[4]);
+            (r.id, r.fen, r.moves, axf, cn)
         })
         .collect()
 }
@@ -402,13 +396,16 @@ const CN2020: &str = include_str!("data/repetition_cn2020.tsv");
 #[test]
 fn seed_001_figures_moves_labels_and_verdicts() {
     let mut failures = Vec::new();
-    for line in CN2020.lines().skip(1).filter(|l| !l.trim().is_empty()) {
-        let f: Vec<&str> = line.split('\t').collect();
-        let (id, fen, cycle) = (f[0], f[1], moves(f[2]));
-        assert_eq!(chinese_cycle(fen, f[6]), cycle, "{id}: figure text = cycle");
+    for row in case_rows(CN2020) {
+        let (id, fen, cycle, f) = (&row.id, &row.fen, &row.moves, &row.columns);
+        assert_eq!(
+            &chinese_cycle(fen, &f[6]),
+            cycle,
+            "{id}: figure text = cycle"
+        );
         let pos = Position::from_fen(fen).expect("FEN");
-        for (rules, want) in [(RuleSet::Axf, f[3]), (RuleSet::Chinese, f[4])] {
-            let j = judge_cycle(&pos, &cycle, rules, KILL_DEPTH).expect("cycle");
+        for (rules, want) in [(RuleSet::Axf, &f[3]), (RuleSet::Chinese, &f[4])] {
+            let j = judge_cycle(&pos, cycle, rules, KILL_DEPTH).expect("cycle");
             let labels: Vec<&str> = j.labels.iter().map(|l| l.kind().chinese()).collect();
             // The figures' labels are the Chinese rules' (AXF calls a check threat idle).
             if rules == RuleSet::Chinese && labels.join(" ") != f[7] {
@@ -423,19 +420,6 @@ fn seed_001_figures_moves_labels_and_verdicts() {
 }
 
 // ---- random cycles: the fast verdict equals the full labels, nothing panics ----
-
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 /// A quiet move of the side to move whose reverse will also be legal after it.
 fn reversible(pos: &mut Position, rng: &mut Rng) -> Option<Move> {
@@ -460,7 +444,7 @@ fn reversible(pos: &mut Position, rng: &mut Rng) -> Option<Move> {
 
 #[test]
 fn random_cycles_fast_verdict_equals_full_labels() {
-    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut rng = Rng::new(0x5eed);
     let mut judged = 0;
     let mut offences = 0;
     for game in 0..60 {

@@ -2,10 +2,9 @@
 //! on a simulated clock (`engine::timeman::simulate`): time per move by phase of
 //! the game, the lowest clock, and whether the game would be lost on time.
 
-use bench::GuiLag;
 use clap::Args;
-use engine::timeman::simulate::{final_clock, phases, simulate, LagModel};
-use engine::TimeControl;
+use engine::timeman::simulate::{final_clock, phases, simulate};
+use engine::{GuiLag, TimeControl};
 use std::process::ExitCode;
 
 #[derive(Args)]
@@ -29,16 +28,7 @@ pub struct TimePlanArgs {
 }
 
 pub fn run(a: TimePlanArgs) -> ExitCode {
-    let lag = if a.lag.hi_ms > a.lag.lo_ms {
-        LagModel::Uniform {
-            lo: a.lag.lo_ms,
-            hi: a.lag.hi_ms,
-            seed: 1,
-        }
-    } else {
-        LagModel::Fixed(a.lag.lo_ms)
-    };
-    let game = simulate(&a.tc, lag, a.overhead, a.moves.max(1), a.hard_every);
+    let game = simulate(&a.tc, a.lag, a.overhead, a.moves.max(1), a.hard_every);
     println!(
         "control {}, lag {}, Move Overhead {} ms, {} moves simulated",
         a.tc,

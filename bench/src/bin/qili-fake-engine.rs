@@ -14,6 +14,7 @@
 //! first legal move.
 
 use bench::notation::{move_text, parse_move_text, RankBase};
+use rules::rng::Rng;
 use rules::{Position, START_FEN};
 use std::io::{BufRead, Write};
 use std::time::Duration;
@@ -121,13 +122,7 @@ fn parse_position(tokens: &[&str], ranks: RankBase) -> Option<(Position, usize)>
 
 fn main() {
     let o = parse_args();
-    let mut rng = o.seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut next_rand = move || {
-        rng ^= rng << 13;
-        rng ^= rng >> 7;
-        rng ^= rng << 17;
-        rng
-    };
+    let mut rng = Rng::new(o.seed);
     std::thread::sleep(Duration::from_millis(o.start_delay));
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
@@ -225,7 +220,7 @@ fn main() {
                         if legal.is_empty() {
                             None
                         } else {
-                            Some(legal[(next_rand() % legal.len() as u64) as usize])
+                            Some(legal[rng.below(legal.len())])
                         }
                     }
                 };

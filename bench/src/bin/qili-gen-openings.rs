@@ -14,6 +14,7 @@
 //! with the score as a comment.
 
 use bench::{Engine, EngineConfig};
+use rules::rng::Rng;
 use rules::Position;
 use std::collections::HashSet;
 use std::process::ExitCode;
@@ -32,13 +33,7 @@ fn main() -> ExitCode {
     let max_plies = (num("--max-plies", 9) as usize).max(min_plies);
     let depth = num("--depth", 8);
     let max_score = num("--max-score", 60) as i32;
-    let mut seed = num("--seed", 1).wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
-    let mut rand = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
+    let mut rng = Rng::new(num("--seed", 1));
     let mut engine = match get("--engine") {
         Some(cmd) => {
             let cfg = match EngineConfig::new(&cmd) {
@@ -72,7 +67,7 @@ fn main() -> ExitCode {
     let t0 = Instant::now();
     while kept < count && tried < count * 50 {
         tried += 1;
-        let plies = min_plies + (rand() as usize) % (max_plies - min_plies + 1);
+        let plies = min_plies + rng.below(max_plies - min_plies + 1);
         let mut pos = Position::startpos();
         let mut line = Vec::new();
         for _ in 0..plies {
@@ -88,7 +83,7 @@ fn main() -> ExitCode {
             if quiet.is_empty() {
                 break;
             }
-            let m = quiet[(rand() as usize) % quiet.len()];
+            let m = quiet[rng.below(quiet.len())];
             pos.make_move(m);
             line.push(m.iccs());
         }

@@ -88,7 +88,7 @@ impl Dfpn {
 /// A node is a position and the attacker moves left (counting the one just made
 /// at a defender node); the side to move is in the key.
 fn slot(key: u64, n: u32) -> u64 {
-    key ^ (n as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+    key ^ (n as u64).wrapping_mul(rules::rng::GOLDEN)
 }
 
 impl MateProver<'_> {

@@ -9,7 +9,7 @@
 //! runs to its hard limit.
 
 use super::{allocate, LagTracker, TimeBudget};
-use crate::clock::{Clock, TimeControl};
+use crate::clock::{Clock, GuiLag, TimeControl};
 
 /// One simulated move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -21,18 +21,6 @@ pub struct SimMove {
     pub spent_ms: u64,
     /// Lag charged on top.
     pub lag_ms: u64,
-}
-
-/// The lag of each move: a fixed value, or a spread drawn per move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LagModel {
-    Fixed(u64),
-    /// Uniform in `lo..=hi` (an operator relaying moves by hand), seeded.
-    Uniform {
-        lo: u64,
-        hi: u64,
-        seed: u64,
-    },
 }
 
 /// The stability pattern of the search model: (instability, score drop) per move.
@@ -54,15 +42,11 @@ const PATTERN: [(f64, i32); 10] = [
 /// move then has a negative clock after it).
 pub fn simulate(
     control: &TimeControl,
-    lag: LagModel,
+    lag: GuiLag,
     overhead_ms: u64,
     moves: u32,
     hard_every: u32,
 ) -> Vec<SimMove> {
-    let mut rng = match lag {
-        LagModel::Uniform { seed, .. } => seed | 1,
-        LagModel::Fixed(_) => 1,
-    };
     if control.stages.is_empty() {
         return Vec::new();
     }
@@ -82,15 +66,7 @@ pub fn simulate(
             budget.soft_scaled(instability, drop)
         };
         tracker.after_search(&tc, ply, spent);
-        let lag_ms = match lag {
-            LagModel::Fixed(l) => l,
-            LagModel::Uniform { lo, hi, .. } => {
-                rng ^= rng << 13;
-                rng ^= rng >> 7;
-                rng ^= rng << 17;
-                lo + rng % (hi - lo + 1)
-            }
-        };
+        let lag_ms = lag.at(ply as usize);
         out.push(SimMove {
             clock_ms: clock.remaining_ms() as i64,
             budget,

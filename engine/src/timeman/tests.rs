@@ -3,8 +3,9 @@
 //! clocks, keep (and then use) a reserve in sudden death, and survive whatever
 //! numbers a GUI sends.
 
-use super::simulate::{final_clock, phases, simulate, LagModel};
+use super::simulate::{final_clock, phases, simulate};
 use super::*;
+use crate::clock::GuiLag;
 use crate::clock::{Stage, TimeControl};
 
 const MIN: u64 = 60_000;
@@ -364,7 +365,7 @@ fn control(start_ms: u64, inc_ms: u64) -> TimeControl {
 fn increment_is_spent_and_the_clock_never_grows() {
     for (start, inc) in [(500, 10), (1000, 20), (3000, 50), (750, 12)] {
         let ctl = control(start, inc);
-        let game = simulate(&ctl, LagModel::Fixed(2), 0, 150, 10);
+        let game = simulate(&ctl, GuiLag::fixed(2), 0, 150, 10);
         assert_eq!(game.len(), 150);
         let highest = game.iter().map(|m| m.clock_ms).max().unwrap();
         // (The first move, before any lag is measured, may bank a few ms.)
@@ -398,7 +399,7 @@ fn increment_is_spent_and_the_clock_never_grows() {
 fn a_measured_lag_is_paid_and_the_time_is_used() {
     for lag in [0, 5, 30, 100] {
         for ctl in [control(10_000, 100), control(60_000, 0)] {
-            let game = simulate(&ctl, LagModel::Fixed(lag), 0, 150, 10);
+            let game = simulate(&ctl, GuiLag::fixed(lag), 0, 150, 10);
             let end = final_clock(&ctl, &game);
             assert_eq!(game.len(), 150, "{ctl:?} lag {lag}: flagged");
             assert!(end > 0, "{ctl:?} lag {lag}: {end}");
@@ -420,9 +421,9 @@ fn a_measured_lag_is_paid_and_the_time_is_used() {
 fn an_operator_relaying_moves_by_hand() {
     let ctl = control(30 * MIN, 0);
     for seed in 1..=5 {
-        let lag = LagModel::Uniform {
-            lo: 2 * SEC,
-            hi: 8 * SEC,
+        let lag = GuiLag {
+            lo_ms: 2 * SEC,
+            hi_ms: 8 * SEC,
             seed,
         };
         let game = simulate(&ctl, lag, 0, 150, 10);
@@ -491,7 +492,7 @@ fn long_controls_keep_every_move_within_its_limits() {
         ],
     };
     for ctl in [control(30 * MIN, 0), control(15 * MIN, 10 * SEC), staged] {
-        let game = simulate(&ctl, LagModel::Fixed(50), 0, 150, 10);
+        let game = simulate(&ctl, GuiLag::fixed(50), 0, 150, 10);
         assert_eq!(game.len(), 150, "{ctl:?}");
         for m in &game {
             assert!(m.spent_ms <= m.budget.hard_ms);
@@ -508,7 +509,7 @@ fn long_controls_keep_every_move_within_its_limits() {
     }
     // In the staged control the second stage's 30 minutes arrive at move 41 and
     // are spent as sudden death.
-    let game = simulate(&staged_control(), LagModel::Fixed(50), 0, 120, 0);
+    let game = simulate(&staged_control(), GuiLag::fixed(50), 0, 120, 0);
     assert!(game[40].clock_ms > game[39].clock_ms);
 }
 

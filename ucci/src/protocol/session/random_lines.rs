@@ -11,23 +11,12 @@ use super::tests::Rig;
 use crate::protocol::options::Settings;
 use crate::protocol::searcher::engine_options;
 use engine::Engine;
+use rules::rng::Rng;
 use rules::{Move, Position, START_FEN};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn chance(&mut self, percent: u64) -> bool {
-        self.next() % 100 < percent
-    }
+/// `percent` in a hundred.
+fn chance(rng: &mut Rng, percent: usize) -> bool {
+    rng.below(100) < percent
 }
 
 /// Start positions: game positions, composed studies, and boards that are no
@@ -45,7 +34,7 @@ const FENS: [&str; 7] = [
 /// A `position` line and the position it stands for (`None`: refused).
 fn position_line(rng: &mut Rng) -> (String, Option<Position>) {
     let fen = FENS[rng.below(FENS.len())];
-    let base = if fen == START_FEN && rng.chance(50) {
+    let base = if fen == START_FEN && chance(rng, 50) {
         "startpos".to_string()
     } else {
         format!("fen {fen}")
@@ -60,7 +49,7 @@ fn position_line(rng: &mut Rng) -> (String, Option<Position>) {
         if legal.is_empty() {
             break;
         }
-        if rng.chance(8) {
+        if chance(rng, 8) {
             // A bad word: garbage, an illegal move, the other side's move, or a
             // move in another notation (the protocols take ICCS only).
             let w = ["zz99", "e0e2", "h2e2h2e2", "a0a9", "炮二平五", "h9g7"][rng.below(6)];
@@ -79,7 +68,7 @@ fn position_line(rng: &mut Rng) -> (String, Option<Position>) {
         words.push(m.iccs());
         pos.make_move(m);
     }
-    let line = if words.is_empty() && rng.chance(50) {
+    let line = if words.is_empty() && chance(rng, 50) {
         format!("position {base}")
     } else {
         format!("position {base} moves {}", words.join(" "))
@@ -119,7 +108,7 @@ fn engine(s: &Settings) -> Engine {
 
 #[test]
 fn no_sequence_of_lines_gets_a_move_for_another_position() {
-    let mut rng = Rng(0x5eed_1234_9876_0001);
+    let mut rng = Rng::new(0x5eed_1234_9876_0001);
     let mut answered = 0;
     let mut refused_answers = 0;
     for dialect in ["uci", "ucci"] {
