@@ -144,9 +144,7 @@ fn analyse(a: &AnalyzeArgs, pos: &Position, engine: &mut Engine) -> std::io::Res
     if let Some(e) = failed {
         return Err(e);
     }
-    for e in &r.errors {
-        eprintln!("qili analyze: {e}");
-    }
+    warn("analyze", &r.errors);
     match (r.best, last) {
         (Some(m), Some(info)) => writeln!(
             out,

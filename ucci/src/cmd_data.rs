@@ -2,6 +2,7 @@
 //! checksums, a cut record, an unfinished game, duplicated games) and their merge into
 //! one file; the logic is `nets::shard_merge`.
 
+use crate::cli::fail;
 use clap::{Args, Subcommand};
 use nets::shard_merge::{self, Scan};
 use std::path::PathBuf;
@@ -49,10 +50,7 @@ pub fn run(a: DataArgs) -> ExitCode {
             }
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("qili data {what}: error: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => fail(&format!("data {what}"), e),
     }
 }
 

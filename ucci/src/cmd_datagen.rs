@@ -9,6 +9,7 @@
 //! sidecar (`<out>.games`, `nets::shard`): one line per finished game, so a killed run
 //! is continued with `--resume` to the bytes of an uninterrupted one.
 
+use crate::cli::fail;
 use bench::{adjudicate, ArbiterRules};
 use clap::Args;
 use engine::{Engine, EngineOptions, Limits, Score, SearchControl};
@@ -136,10 +137,7 @@ pub fn run(a: DatagenArgs) -> ExitCode {
     if let Some(path) = &a.net {
         match engine::eval::EvalChoice::from_name(&path.to_string_lossy()) {
             Ok(choice) => engine.set_eval(choice),
-            Err(e) => {
-                eprintln!("error: {e}");
-                return ExitCode::FAILURE;
-            }
+            Err(e) => return fail("datagen", e),
         }
     }
     let opened = shard_params(&a).and_then(|params| {
@@ -152,10 +150,7 @@ pub fn run(a: DatagenArgs) -> ExitCode {
     });
     let (mut out, resumed) = match opened {
         Ok(o) => o,
-        Err(e) => {
-            eprintln!("error: {e}");
-            return ExitCode::FAILURE;
-        }
+        Err(e) => return fail("datagen", e),
     };
     if a.resume {
         eprintln!(
@@ -189,8 +184,7 @@ pub fn run(a: DatagenArgs) -> ExitCode {
             .collect();
         if let Err(e) = out.write_game(a.seed, a.first_game + g, &recs) {
             progress.finish();
-            eprintln!("error: writing {e}");
-            return ExitCode::FAILURE;
+            return fail("datagen", format!("writing {e}"));
         }
         positions += recs.len() as u64;
         results[match game.winner {

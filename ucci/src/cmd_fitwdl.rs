@@ -2,6 +2,7 @@
 //! (`engine::wdl`) to the results of `qili datagen` self-play, and print it as
 //! the `MODEL` constant to paste into `engine/src/wdl.rs`.
 
+use crate::cli::fail;
 use clap::Args;
 use engine::wdl::{self, WdlModel};
 use nets::data;
@@ -26,15 +27,11 @@ pub fn run(a: FitWdlArgs) -> ExitCode {
     for path in &a.data {
         match data::read_file(path) {
             Ok(r) => records.extend(r),
-            Err(e) => {
-                eprintln!("qili fit-wdl: {e}");
-                return ExitCode::FAILURE;
-            }
+            Err(e) => return fail("fit-wdl", e),
         }
     }
     if records.is_empty() {
-        eprintln!("qili fit-wdl: no records");
-        return ExitCode::FAILURE;
+        return fail("fit-wdl", "no records");
     }
     let step = (records.len() / a.positions.max(1)).max(1);
     let samples: Vec<(i32, u32, u8)> = records

@@ -13,6 +13,7 @@
 //! The parts live in `judge/` (ruling data, text, games, pictures).
 
 use crate::cli::position::PositionArgs;
+use crate::cli::{fail, warn};
 use crate::judge::{game, line_error, query, ruling, start_position, svg, text};
 use clap::{Args, ValueEnum};
 use rules::notation::parse_line;
@@ -120,10 +121,7 @@ pub fn run(a: JudgeArgs) -> ExitCode {
             print!("{text}");
             ExitCode::SUCCESS
         }
-        Err(e) => {
-            eprintln!("qili judge: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => fail("judge", e),
     }
 }
 
@@ -135,9 +133,7 @@ fn output_ruling(r: ruling::Ruling, a: &JudgeArgs, lang: Lang) -> Result<String,
             .map(|s| s + "\n")
             .map_err(|e| e.to_string());
     }
-    for w in &r.warnings {
-        eprintln!("{w}");
-    }
+    warn("judge", &r.warnings);
     Ok(text::render(&r, lang))
 }
 
@@ -235,9 +231,7 @@ fn judge_file(path: &Path, a: &JudgeArgs, o: game::Options) -> Result<String, St
     }
     let mut out = String::new();
     for r in &reports {
-        for w in &r.warnings {
-            eprintln!("{w}");
-        }
+        warn("judge", &r.warnings);
         out += &text::render_game(r, o.lang);
         out.push('\n');
     }

@@ -2,6 +2,7 @@
 //! rules crate, with PGN output, Elo and an SPRT. The work is in the `bench` crate;
 //! this file turns the command line into a `bench::MatchConfig`.
 
+use crate::cli::fail;
 use crate::cli::outside::engine_settings;
 use bench::game::{FixedLimits, FlagPolicy, ScoreRules};
 use bench::{ArbiterRules, EngineConfig, MatchConfig, Sprt};
@@ -291,10 +292,7 @@ fn config(a: &MatchOptions) -> Result<MatchConfig, String> {
 pub fn run(a: MatchArgs) -> ExitCode {
     let cfg = match config(&a.options) {
         Ok(c) => c,
-        Err(e) => {
-            eprintln!("qili match: {e}");
-            return ExitCode::from(1);
-        }
+        Err(e) => return fail("match", e),
     };
     let mut out = std::io::stdout();
     match bench::run_match(&cfg, &mut out) {
@@ -306,9 +304,6 @@ pub fn run(a: MatchArgs) -> ExitCode {
                 ExitCode::SUCCESS
             }
         }
-        Err(e) => {
-            eprintln!("qili match: {e}");
-            ExitCode::from(1)
-        }
+        Err(e) => fail("match", e),
     }
 }

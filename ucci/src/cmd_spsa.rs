@@ -4,6 +4,7 @@
 //! moves θ along δ by the result (`bench::spsa`). Each iteration's θ goes to the
 //! log, and the end prints the values to put into `params::DEFAULT`.
 
+use crate::cli::fail;
 use bench::spsa::Spsa;
 use bench::{EngineConfig, MatchConfig};
 use clap::Args;
@@ -88,10 +89,7 @@ fn engine_with(
 pub fn run(a: SpsaArgs) -> ExitCode {
     match tune(&a) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("qili spsa: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => fail("spsa", e),
     }
 }
 

@@ -3,6 +3,7 @@
 //! the positions where it reports the mate of the recorded length: the figures
 //! of docs/MATES.md, for Qili and outside engines alike.
 
+use crate::cli::fail;
 use crate::cli::outside::engine_settings;
 use bench::{Engine, Protocol};
 use clap::Args;
@@ -80,10 +81,7 @@ fn mate_moves(protocol: Protocol, score: i32) -> Option<i32> {
 pub fn run(a: SuiteArgs) -> ExitCode {
     match suite(&a) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("qili suite: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => fail("suite", e),
     }
 }
 

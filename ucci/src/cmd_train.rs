@@ -2,6 +2,7 @@
 //! write it in the net file format. Reproducible from `--seed` for the same data files
 //! in the same order.
 
+use crate::cli::fail;
 use clap::Args;
 use nets::buckets::MAX_BUCKETS;
 use nets::data::{self, PackedPosition};
@@ -75,13 +76,14 @@ pub fn run(a: TrainArgs) -> ExitCode {
             .build_global();
     }
     if !(0.0..=1.0).contains(&a.wdl) || !(0.0..1.0).contains(&a.val) || a.scale <= 0.0 {
-        eprintln!("qili train: need 0 <= --wdl <= 1, 0 <= --val < 1 and --scale > 0");
-        return ExitCode::FAILURE;
+        return fail(
+            "train",
+            "need 0 <= --wdl <= 1, 0 <= --val < 1 and --scale > 0",
+        );
     }
     if let Some(b) = a.buckets {
         if !(1..=MAX_BUCKETS).contains(&b) {
-            eprintln!("qili train: --buckets {b}: need 1 to {MAX_BUCKETS}");
-            return ExitCode::FAILURE;
+            return fail("train", format!("--buckets {b}: need 1 to {MAX_BUCKETS}"));
         }
     }
     // The net settings are checked before the (possibly large) data is read.
@@ -91,8 +93,7 @@ pub fn run(a: TrainArgs) -> ExitCode {
                 nets::format::read_file(path).and_then(|bytes| nets::format::read_narrower(&bytes));
             match narrow {
                 Ok(n) if a.buckets.is_some_and(|b| b != n.out_b.len()) => {
-                    eprintln!("qili train: --widen keeps the --init net's output buckets");
-                    return ExitCode::FAILURE;
+                    return fail("train", "--widen keeps the --init net's output buckets");
                 }
                 Ok(n) => {
                     eprintln!(
@@ -103,17 +104,16 @@ pub fn run(a: TrainArgs) -> ExitCode {
                     FloatNet::widened(&n, a.seed)
                 }
                 Err(nets::NetError::HiddenMismatch { found, .. }) => {
-                    eprintln!(
-                        "error: --widen: --init has {found} hidden neurons; it needs fewer than \
-                         this build's {} (a multiple of 32)",
-                        nets::HIDDEN
+                    return fail(
+                        "train",
+                        format!(
+                            "--widen: --init has {found} hidden neurons; it needs fewer than \
+                             this build's {} (a multiple of 32)",
+                            nets::HIDDEN
+                        ),
                     );
-                    return ExitCode::FAILURE;
                 }
-                Err(e) => {
-                    eprintln!("qili train: --init: {e}");
-                    return ExitCode::FAILURE;
-                }
+                Err(e) => return fail("train", format!("--init: {e}")),
             }
         }
         Some(path) => match Network::load(path) {
@@ -121,20 +121,19 @@ pub fn run(a: TrainArgs) -> ExitCode {
                 FloatNet::from_network(&n).replicate_head(a.buckets.unwrap_or(1))
             }
             Ok(n) if a.buckets.is_some_and(|b| b != n.buckets()) => {
-                eprintln!(
-                    "error: --buckets {} contradicts --init {}, which has {} output buckets \
-                     (--replicate-head copies a one-output net's head)",
-                    a.buckets.unwrap_or(1),
-                    path.display(),
-                    n.buckets()
+                return fail(
+                    "train",
+                    format!(
+                        "--buckets {} contradicts --init {}, which has {} output buckets \
+                         (--replicate-head copies a one-output net's head)",
+                        a.buckets.unwrap_or(1),
+                        path.display(),
+                        n.buckets()
+                    ),
                 );
-                return ExitCode::FAILURE;
             }
             Ok(n) => FloatNet::from_network(&n),
-            Err(e) => {
-                eprintln!("qili train: --init: {e}");
-                return ExitCode::FAILURE;
-            }
+            Err(e) => return fail("train", format!("--init: {e}")),
         },
         None => train::init_random_bucketed(a.seed, a.buckets.unwrap_or(1)),
     };
@@ -145,15 +144,11 @@ pub fn run(a: TrainArgs) -> ExitCode {
                 eprintln!("{}: {} positions", path.display(), v.len());
                 all.append(&mut v);
             }
-            Err(e) => {
-                eprintln!("qili train: {e}");
-                return ExitCode::FAILURE;
-            }
+            Err(e) => return fail("train", e),
         }
     }
     if all.is_empty() {
-        eprintln!("qili train: no training positions");
-        return ExitCode::FAILURE;
+        return fail("train", "no training positions");
     }
     let cfg = TrainConfig {
         epochs: a.epochs,
@@ -192,14 +187,10 @@ pub fn run(a: TrainArgs) -> ExitCode {
     progress.finish();
     let q = match net.quantise() {
         Ok(q) => q,
-        Err(e) => {
-            eprintln!("qili train: exporting the net: {e}");
-            return ExitCode::FAILURE;
-        }
+        Err(e) => return fail("train", format!("exporting the net: {e}")),
     };
     if let Err(e) = q.save(&a.out) {
-        eprintln!("qili train: {e}");
-        return ExitCode::FAILURE;
+        return fail("train", e);
     }
     println!(
         "wrote {} (checksum {:016x}) in {:.1} s",

@@ -3,6 +3,7 @@
 //! for `engine/src/eval/hce_values.rs`. Reproducible from `--seed` for the same data
 //! files in the same order.
 
+use crate::cli::fail;
 use clap::Args;
 use engine::eval::tune::{self, Objective, TraceSet, TuneConfig};
 use engine::eval::{HceParams, HCE_PARAMS};
@@ -59,10 +60,7 @@ pub struct TuneArgs {
 pub fn run(a: TuneArgs) -> ExitCode {
     match tune_hce(&a) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(e) => {
-            eprintln!("qili tune-hce: {e}");
-            ExitCode::FAILURE
-        }
+        Err(e) => fail("tune-hce", e),
     }
 }
 
