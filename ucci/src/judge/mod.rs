@@ -1,6 +1,11 @@
 //! `qili judge`'s parts: the ruling's data (`ruling`), its text in one language
 //! (`text`), whole games and files of games (`game`), pictures (`svg`), and the per-move
-//! rule query (`query`).
+//! rule query (`query`); this file holds the start position and the error texts.
+//!
+//! The parts use each other one way only, so that none needs to know the ones above
+//! it: `ruling` uses none of them; this file uses `ruling`; `game` uses `ruling` and
+//! this file; `text` uses `game` and `ruling`; `svg` uses `text` and `ruling`;
+//! `query` uses this file.
 
 pub mod game;
 pub mod query;
@@ -117,7 +122,18 @@ pub fn start_position(
             ),
         });
     }
-    Ok((pos, vec![text::unreachable_warning(&reasons, lang)]))
+    Ok((pos, vec![unreachable_warning(&reasons, lang)]))
+}
+
+/// A warning line in `lang` for a start position no game reaches.
+fn unreachable_warning(reasons: &[String], lang: Lang) -> String {
+    match lang {
+        Lang::Zh => format!("注意：此局面非实战可达（排局），照常裁决：{}", reasons.join("；")),
+        Lang::En => format!(
+            "note: this position cannot arise in a game (a composed study); judged all the same: {}",
+            reasons.join("; ")
+        ),
+    }
 }
 
 /// A notation error in Chinese (the move text is echoed as typed).

@@ -218,17 +218,6 @@ pub fn render(r: &Ruling, lang: Lang) -> String {
     out
 }
 
-/// A warning line in `lang` for a start position no game reaches.
-pub fn unreachable_warning(reasons: &[String], lang: Lang) -> String {
-    match lang {
-        Lang::Zh => format!("注意：此局面非实战可达（排局），照常裁决：{}", reasons.join("；")),
-        Lang::En => format!(
-            "note: this position cannot arise in a game (a composed study); judged all the same: {}",
-            reasons.join("; ")
-        ),
-    }
-}
-
 /// A whole game's report as text.
 pub fn render_game(g: &GameReport, lang: Lang) -> String {
     let zh = lang == Lang::Zh;
