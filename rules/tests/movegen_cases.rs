@@ -10,7 +10,7 @@ use rules::movegen::MAX_MOVES;
 use rules::{Color, Move, Piece, PieceKind, Position, Setup, Square};
 use std::collections::{BTreeSet, HashSet};
 mod common;
-use common::color;
+use common::{color, perft_fens};
 use rules::rng::Rng;
 
 fn pos(fen: &str) -> Position {
@@ -403,16 +403,6 @@ fn make_unmake(p: &mut Position) {
         assert_eq!(p.to_fen(), fen);
         assert_eq!(p.key(), key);
     }
-}
-
-fn perft_fens() -> Vec<String> {
-    include_str!("data/perft.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("fen"))
-        .filter_map(|l| l.split('\t').next())
-        .filter(|f| !f.is_empty())
-        .map(str::to_string)
-        .collect()
 }
 
 #[test]

@@ -7,7 +7,7 @@ use rules::notation::{
 };
 use rules::{Move, Position};
 mod common;
-use common::color;
+use common::{color, perft_fens};
 use rules::rng::Rng;
 
 fn pos(fen: &str) -> Position {
@@ -309,16 +309,6 @@ const TANDEM_FENS: [&str; 8] = [
     "4k4/9/9/9/4p4/4p4/4p4/4p4/9/3K5 b - - 0 1",
     "2bakab2/9/2n1c1n2/2R1p1R2/2p3p2/4P4/2P1P1P2/2N1C1N2/9/2BAKAB2 w - - 0 1",
 ];
-
-fn perft_fens() -> Vec<String> {
-    include_str!("data/perft.tsv")
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with("fen"))
-        .filter_map(|l| l.split('\t').next())
-        .filter(|f| !f.is_empty())
-        .map(str::to_string)
-        .collect()
-}
 
 /// Every legal move of `p` prints in both notations as text that parses back to
 /// it, and the printed forms have the notations' shape. Returns the moves checked.

@@ -57,3 +57,15 @@ pub fn case_rows(table: &str) -> Vec<CaseRow> {
         })
         .collect()
 }
+
+/// The FENs of the perft table (`tests/data/perft.tsv`), for tests that want a
+/// varied set of positions.
+pub fn perft_fens() -> Vec<String> {
+    include_str!("../data/perft.tsv")
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("fen"))
+        .filter_map(|l| l.split('\t').next())
+        .filter(|f| !f.is_empty())
+        .map(str::to_string)
+        .collect()
+}
