@@ -206,10 +206,9 @@ fn main_search_sees_a_side_left_without_a_move() {
 
         // From depth 4 the finishing move is searched at a node of depth 2 or more
         // whatever the evaluation; at depth 3 it sits at a node of depth 1 (after the
-        // check extension), where razoring or late-move pruning may drop that quiet
-        // move when the side to move looks lost on material (the known limit in
-        // docs/ARCHITECTURE.md: such mates are found a ply late). With the round-6
-        // net both cases were found at depth 3, with the round-7 net the first at 4.
+        // check extension), where razoring or late-move pruning could drop that quiet
+        // move when the side to move looks lost on material. The cramped-opponent
+        // guard keeps it, so the mate is found at every depth.
         let pos = Position::from_fen(fen).unwrap();
         for depth in 2..=7 {
             let r = search_depth(&mut engine(1, 16), &pos, depth);
