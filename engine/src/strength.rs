@@ -5,11 +5,10 @@
 //! levels), so it sees less. Below level `NOISY_BELOW` its search also judges each
 //! root move by its score plus a fixed random offset (`RootNoise`, the mechanism
 //! of the Randomness option), so it sometimes plays a move up to most of a pawn (at
-//! level 0) worse than the one it thinks best. The noise costs no search: an
-//! earlier design searched the best four root moves with exact scores and chose
-//! among them, which cost about two plies at these node counts and made a cliff
-//! where it began (level 8 scored 0 of 40 against level 10, level 19 0.5 of 16
-//! against full strength while it applied to every level).
+//! level 0) worse than the one it thinks best. The noise costs no search, where
+//! searching several root moves with exact scores to choose among them would cost
+//! plies at these node counts and make the strength fall off a cliff at the level
+//! where it began.
 //!
 //! Level 20 is full strength: no node limit, no noise, the normal search.
 //! `UCI_Elo` picks the level whose measured strength matches, by linear
