@@ -4,7 +4,8 @@
 
 use rules::repetition::articles::ARTICLES;
 use rules::repetition::{
-    basis, deciding_articles, judge_cycle, Article, Basis, ChaseReason, Lang, RuleSet, KILL_DEPTH,
+    basis, deciding_articles, judge_cycle, label_move, Article, Basis, ChaseReason, Lang, PieceIds,
+    RuleSet, KILL_DEPTH,
 };
 use rules::{Move, Position};
 use std::collections::BTreeSet;
@@ -111,10 +112,10 @@ fn axf_rulings_cite_the_filed_rule() {
 }
 
 /// The concepts of issue 42, each with its own label and article: D15's threat to win
-/// by a discovered check (要抽吃, rule 8, not 一将一捉), R11a's chase and 要抽吃 (11),
-/// PB1's AXF 长要抽吃 (33), R15a's knight and cannon on one rook (15, besides 28),
-/// R17a's chasers chasing each other (17), R32a's knight chasing the rook that holds
-/// its rook (32).
+/// by a discovered check (要抽吃, rule 8, not 一将一捉), R11a's and R11b's chase and
+/// 要抽吃 (11), R29b's roots pinned anew each move (29), PB1's AXF 长要抽吃 (33),
+/// R15a's knight and cannon on one rook (15, besides 28), R17a's chasers chasing each
+/// other (17), R32a's knight chasing the rook that holds its rook (32).
 #[test]
 fn threats_by_check_and_joint_chasers_cite_their_own_rules() {
     let find = |table: &str, id: &str| {
@@ -135,6 +136,8 @@ fn threats_by_check_and_joint_chasers_cite_their_own_rules() {
     let want: &[(&str, &str, Article)] = &[
         (AXF, "AXF-D15", Article::Axf(8)),
         (OWN, "R11a", Article::Axf(11)),
+        (OWN, "R11b", Article::Axf(11)),
+        (OWN, "R29b", Article::Axf(29)),
         (OWN, "PB1", Article::Axf(33)),
         (OWN, "R15a", Article::Axf(15)),
         (OWN, "R15a", Article::Axf(28)),
@@ -151,6 +154,74 @@ fn threats_by_check_and_joint_chasers_cite_their_own_rules() {
     // Rule 7 is no longer cited for D15's 一将一要抽吃.
     let (b, _) = judged(&d15, RuleSet::Axf);
     assert!(!b.sides[0].contains(&Article::Axf(7)), "{:?}", b.sides);
+    // R11b: the same knight is chased through a pinned root (29) on one move and
+    // threatened by a discovered check (要抽吃, counted only under CN) on the other;
+    // R29b's two roots are pinned (a rook's file, a knight's leg): both false roots.
+    for (id, want) in [
+        ("R11b", [ChaseReason::Discovered, ChaseReason::FalseRoot]),
+        ("R29b", [ChaseReason::FalseRoot, ChaseReason::FalseRoot]),
+    ] {
+        let c = find(OWN, id);
+        let start = Position::from_fen(&c.fen).expect("FEN");
+        for rules in [RuleSet::Axf, RuleSet::Chinese] {
+            let j = judge_cycle(&start, &c.moves, rules, KILL_DEPTH).expect("cycle");
+            for (l, reason) in [&j.labels[1], &j.labels[3]].into_iter().zip(want) {
+                let ch: Vec<_> = l.chases().collect();
+                assert_eq!(ch.len(), 1, "{id}: {l:?}");
+                assert_eq!(ch[0].reason, reason, "{id}: {l:?}");
+                let counted = rules == RuleSet::Chinese || reason != ChaseReason::Discovered;
+                assert_eq!(ch[0].counts(rules), counted, "{id} {rules:?}: {l:?}");
+            }
+        }
+    }
+}
+
+/// A root that fails only because the capture uncovers a check is 要抽吃 (no chase
+/// under AXF, rule 33 on the chase; a chase under CN), one that is pinned anyway a
+/// false root (rule 29) whatever the capture uncovers. The piece that comes to e2 is
+/// the cannon f2's screen on the knight d2, whose one root is the advisor e1; C×d2
+/// uncovers the rook f5's check on the king f0. A knight on e2 also holds the advisor
+/// on its leg (the check on f0 it would open).
+#[test]
+fn a_root_barred_only_by_the_uncovered_check_is_a_threat_by_check() {
+    for (fen, mv, reason) in [
+        (
+            "3k5/9/9/9/5r3/9/4p4/3N1c3/4A4/5K3 b - - 0 1",
+            "e3e2",
+            ChaseReason::Discovered,
+        ),
+        (
+            "3k5/9/9/9/5r3/9/6n2/3N1c3/4A4/5K3 b - - 0 1",
+            "g3e2",
+            ChaseReason::FalseRoot,
+        ),
+    ] {
+        let mut pos = Position::from_fen(fen).expect("FEN");
+        let m = pos.parse_move(mv).expect("legal");
+        let ids = PieceIds::new(&pos);
+        let l = label_move(&mut pos, m, &ids, KILL_DEPTH);
+        let ch: Vec<_> = l
+            .chases()
+            .filter(|c| c.attacker.kind == rules::PieceKind::Cannon)
+            .collect();
+        assert_eq!(ch.len(), 1, "{fen}: {l:?}");
+        assert_eq!(ch[0].at.to_string(), "d2", "{fen}");
+        assert_eq!(ch[0].reason, reason, "{fen}");
+        let discovered = reason == ChaseReason::Discovered;
+        assert_eq!(ch[0].counts(RuleSet::Axf), !discovered, "{fen}");
+        assert!(ch[0].counts(RuleSet::Chinese), "{fen}");
+        let want = if discovered {
+            Article::Axf(33)
+        } else {
+            Article::Axf(29)
+        };
+        assert_eq!(
+            ch[0].articles.as_slice()[0],
+            want,
+            "{fen}: {:?}",
+            ch[0].articles
+        );
+    }
 }
 
 /// The 2020 figures: the article each figure's ruling turns on.

@@ -8,6 +8,7 @@
 //! pinned protector, a king whose recapture walks into an attack or faces the
 //! other king, a cannon whose screen was the capturer itself.
 
+use super::RuleSet;
 use crate::attacks;
 use crate::bitboard::{file_major_bit, Bitboard};
 use crate::position::Position;
@@ -31,7 +32,8 @@ pub(crate) const fn value(k: PieceKind) -> u8 {
 pub enum ChaseReason {
     /// No piece protects it (无根).
     Unprotected,
-    /// Protectors exist but none can legally take back (假根, rule 29).
+    /// Protectors exist but none can legally take back (假根, rule 29); one barred only
+    /// by the check the capture uncovers is `Discovered` instead.
     FalseRoot,
     /// Protected, but worth more than its attacker (rules 9, 15, 16, 32; principle 4).
     Outvalued,
@@ -41,10 +43,15 @@ pub enum ChaseReason {
     /// with at most `TACTIC_DEPTH` checks (Chinese 2020 图2 卧槽 then the rook, 图3
     /// 连续将军得车). Counted under the Chinese rules only (AXF: 要抽吃 is idle).
     Forced,
-    /// A false root (as `FalseRoot`) that fails because the capture uncovers a check
-    /// by another piece: a threat to win material by a discovered check (要抽吃, AXF
-    /// rules 8, 11, 33). Never found by `assess` (the search needs no such
-    /// distinction); the labels tell it from `FalseRoot`, and it counts as that does.
+    /// A false root that fails only because the capture uncovers a check by another
+    /// piece of the mover: the opponent must answer the check, so no protector may
+    /// take back (D15: the cannon takes the advisor over the king, uncovering the
+    /// rook's check). That is a threat to win material by a check, 要抽吃, which AXF
+    /// rules 8, 11 and 33 allow (一将一要抽吃, 一捉一要抽吃, 长要抽吃 are draws), not
+    /// the false root of rule 29 (a root 受牵制, pinned before the capture): not
+    /// counted under AXF. The Chinese rules count it (24.3: the capture wins the piece
+    /// at once). Never found by `assess`; `new_threat::new_chase` tells it from
+    /// `FalseRoot`, for the search and the labels alike.
     Discovered,
     /// Attacked by two or more pieces at once (劫) while one true root protects it:
     /// labelled 捉 (2020 图10's 车炮联合捉子) but never counted toward a perpetual
@@ -53,6 +60,19 @@ pub enum ChaseReason {
 }
 
 impl ChaseReason {
+    /// Can a chase for this reason make a perpetual chase forbidden under `rules`? Not
+    /// a joint attack on a truly protected piece (AXF rule 30, 2020 图10); a forced win
+    /// by checks and a threat to win by a discovered check only under the Chinese rules
+    /// (AXF: 要抽吃, rules 8, 11, 33). The search's verdict and the labels both ask this.
+    #[inline]
+    pub fn counts(self, rules: RuleSet) -> bool {
+        match self {
+            ChaseReason::Joint => false,
+            ChaseReason::Forced | ChaseReason::Discovered => rules == RuleSet::Chinese,
+            _ => true,
+        }
+    }
+
     pub fn chinese(self) -> &'static str {
         match self {
             ChaseReason::Unprotected => "无根",
@@ -194,6 +214,29 @@ pub(crate) fn attacks_point(pos: &Position, from: Square, to: Square) -> bool {
 /// After `a` (side `by`) takes on `t`, can the owner of `t` legally take back?
 /// Returns (some protector exists at all, some protector can legally take back).
 fn protection_after_capture(pos: &Position, by: Color, a: Square, t: Square) -> (bool, bool) {
+    protection_ignoring(pos, by, a, t, Bitboard::EMPTY)
+}
+
+/// After `a` (side `by`) takes on `t`, could some protector take back if the pieces
+/// of `by` on `ignored` did not attack (the checkers the capture uncovers)? Tells a
+/// root that fails only because the capture checks from one that is pinned anyway.
+pub(crate) fn recapture_legal_without(
+    pos: &Position,
+    by: Color,
+    a: Square,
+    t: Square,
+    ignored: Bitboard,
+) -> bool {
+    protection_ignoring(pos, by, a, t, ignored).1
+}
+
+fn protection_ignoring(
+    pos: &Position,
+    by: Color,
+    a: Square,
+    t: Square,
+    ignored: Bitboard,
+) -> (bool, bool) {
     let them = by.flip();
     let occ = pos.occupied() ^ sq_bb(a);
     let byf = pos.occ_by_file() ^ file_major_bit(a);
@@ -207,7 +250,10 @@ fn protection_after_capture(pos: &Position, by: Color, a: Square, t: Square) -> 
         let byf2 = byf ^ file_major_bit(d);
         let ksq = if d == their_king { t } else { their_king };
         // The capturer on `t` is gone; it was registered on `a`, which `alive` drops.
-        if pos.king_danger(ksq, by, occ2, byf2, !sq_bb(a)).is_empty() {
+        if pos
+            .king_danger(ksq, by, occ2, byf2, !sq_bb(a) & !ignored)
+            .is_empty()
+        {
             return (true, true);
         }
     }

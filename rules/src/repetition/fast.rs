@@ -57,6 +57,10 @@ pub(super) fn judge_from(pos: &Position, start: usize, rules: RuleSet) -> Verdic
                             continue;
                         }
                         if let Some(nc) = new_chase(&mut p, m, &before, t, &mut mate_guard) {
+                            // AXF: 要抽吃 is no chase (rules 8, 11, 33).
+                            if !nc.reason.counts(rules) {
+                                continue;
+                            }
                             victims |= 1u128 << ids.id(t.target);
                             if nc.reason == ChaseReason::Immobile {
                                 immobile |= 1u128 << ids.id(t.target);

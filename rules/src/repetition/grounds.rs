@@ -48,7 +48,10 @@ pub(crate) fn chase_articles(c: &Chase, l: &MoveLabel, rules: RuleSet) -> Cites<
             let moved = c.from == l.mv.to();
             match c.reason {
                 ChaseReason::Joint => return one(Axf(30)),
-                ChaseReason::FalseRoot | ChaseReason::Discovered => v.push(Axf(29)),
+                // 要抽吃 is no chase: rule 33 (长要抽吃作和) says so for it alone; the
+                // side's articles add 8 or 11 for its mix with checks or chases.
+                ChaseReason::Discovered => return one(Axf(33)),
+                ChaseReason::FalseRoot => v.push(Axf(29)),
                 ChaseReason::Immobile => v.push(Axf(14)),
                 ChaseReason::Outvalued => v.push(Principle(4)),
                 ChaseReason::Unprotected | ChaseReason::Forced => v.push(Principle(3)),

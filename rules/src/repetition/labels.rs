@@ -11,7 +11,7 @@
 use super::articles::{Article, Cites};
 use super::chase::{self, Attack, ChaseReason};
 use super::grounds::{self, CHASE_CITES, MOVE_CITES};
-use super::new_threat::{attacker_before, discovered, new_chase, MateGuard};
+use super::new_threat::{attacker_before, new_chase, MateGuard};
 use super::tactic;
 use super::RuleSet;
 use crate::attacks;
@@ -52,15 +52,11 @@ impl Chase {
     }
 
     /// Does this chase count toward a forbidden perpetual chase under `rules`? Not by a
-    /// king or pawn (rules 23–24); not a joint attack on a truly protected piece
-    /// (rule 30); a forced win by checks only under the Chinese rules.
+    /// king or pawn (rules 23–24), and not for a reason `ChaseReason::counts` excludes
+    /// (a joint attack on a truly protected piece; under AXF a threat to win by a
+    /// check, 要抽吃).
     pub fn counts(&self, rules: RuleSet) -> bool {
-        !self.by_king_or_pawn()
-            && match self.reason {
-                ChaseReason::Joint => false,
-                ChaseReason::Forced => rules == RuleSet::Chinese,
-                _ => true,
-            }
+        !self.by_king_or_pawn() && self.reason.counts(rules)
     }
 }
 
@@ -394,7 +390,7 @@ fn label_plain(pos: &mut Position, m: Move, ids: &PieceIds, kill_depth: u32) -> 
                             at: t.target,
                             victim_id: ids.id(t.target),
                             attacker_id: ids.id(was),
-                            reason: discovered(pos, t, nc.reason),
+                            reason: nc.reason,
                             root_cut: nc.root_cut,
                             rook_held: holds_a_rook(pos, a, v, t.target),
                             articles: Cites::default(),

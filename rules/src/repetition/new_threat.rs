@@ -1,8 +1,9 @@
 //! The new-threat filter (AXF: 捉 is a threat the move creates), one for the search's
 //! verdict (`fast.rs`) and the labels (`labels.rs`): `new_chase` asks of one threat after
 //! a move whether the move created it, and `MateGuard` whether taking would let the
-//! opponent mate at once (then the capture wins nothing). `discovered` tells the labels'
-//! 要抽吃 by a discovered check from a plain false root.
+//! opponent mate at once (then the capture wins nothing); it also tells a threat to win
+//! by a discovered check (要抽吃, `discovered`) from a false root, so that the verdict
+//! and the ruling count the same chases.
 
 use super::chase::{self, Attack, ChaseReason};
 use super::labels::mates_by_checks;
@@ -11,26 +12,27 @@ use crate::position::Position;
 use crate::types::{Move, Square};
 
 /// `FalseRoot` becomes `Discovered` (要抽吃) when the capture uncovers a check by
-/// another piece of the mover (one that did not check before the capture): the root fails because the opponent must answer the
-/// check, and the material is won by the discovered check (AXF D15: the cannon takes
-/// the advisor with the king as screen, uncovering the rook's check). `pos` is after
-/// the move, the opponent to move; it is restored.
-pub(crate) fn discovered(
-    pos: &mut Position,
-    t: &chase::Threat,
-    reason: ChaseReason,
-) -> ChaseReason {
+/// another piece of the mover (one that did not check before the capture) and that
+/// check is all that bars the recapture: with the uncovered checkers ignored, some
+/// protector could legally take back (AXF D15: the cannon takes the advisor with the
+/// king as screen, uncovering the rook's check). A root pinned anyway stays a false
+/// root (rule 29: 其根受牵制), whatever the capture uncovers. `pos` is after the move,
+/// the opponent to move; it is restored.
+fn discovered(pos: &mut Position, t: &chase::Threat, reason: ChaseReason) -> ChaseReason {
     if reason != ChaseReason::FalseRoot {
         return reason;
     }
     // A check the move gave already is not uncovered by the capture.
     let standing = pos.checkers();
+    let mover = pos.side_to_move().flip();
     pos.make_null_move();
     pos.make_move(Move::new(t.attacker, t.target));
-    let others = pos.checkers() & !Bitboard::from_square(t.target) & !standing;
+    let uncovered = pos.checkers() & !Bitboard::from_square(t.target) & !standing;
     pos.unmake_move();
     pos.unmake_move();
-    if others.any() {
+    if uncovered.any()
+        && chase::recapture_legal_without(pos, mover, t.attacker, t.target, uncovered)
+    {
         ChaseReason::Discovered
     } else {
         reason
@@ -61,8 +63,10 @@ pub(crate) struct NewChase {
 /// move created? It must be a chase, the same attacker must not have had a chase on
 /// the same victim before the move (`before`: the standing threats, `chase::
 /// standing_threats_on`: AXF 捉 is a new threat), and taking must not let the
-/// opponent mate at once (`MateGuard`). A caller drops the threats it has no use for
-/// before asking, so that the costly mate test is not made for them.
+/// opponent mate at once (`MateGuard`). Its reason is `assess`'s, with a false root
+/// that only the uncovered check makes told apart (`discovered`); whether it counts is
+/// `ChaseReason::counts`. A caller drops the threats it has no use for before asking,
+/// so that the costly mate test is not made for them.
 #[inline]
 pub(crate) fn new_chase(
     pos: &mut Position,
@@ -79,7 +83,7 @@ pub(crate) fn new_chase(
         return None;
     }
     Some(NewChase {
-        reason,
+        reason: discovered(pos, t, reason),
         root_cut: old.is_some(),
     })
 }

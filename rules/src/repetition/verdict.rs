@@ -343,19 +343,13 @@ fn axf_allowed_articles(j: &CycleJudgement, c: Color, v: &mut Vec<Article>) {
     let s = &j.sides[c.index()];
     let other = &j.sides[c.flip().index()];
     let mine = || j.labels.iter().filter(move |l| l.side == c);
-    // Non-check moves whose counted chases are all threats by a discovered check (要抽吃),
-    // and those with some other counted chase.
+    // 要抽吃 moves: no check and no counted chase, but a threat to win a piece by a
+    // discovered check (a `Discovered` chase) or by a check first (`threat_by_check`).
     let discovered = mine()
-        .filter(|l| !l.check && l.counted_chase(rules))
-        .filter(|l| {
-            l.chases()
-                .filter(|ch| ch.counts(rules))
-                .all(|ch| ch.reason == ChaseReason::Discovered)
-        })
+        .filter(|l| !l.check && !l.counted_chase(rules))
+        .filter(|l| l.threat_by_check || l.chases().any(|ch| ch.reason == ChaseReason::Discovered))
         .count() as u32;
-    let plain_chases = s.chase_moves - discovered;
-    // 要抽吃 moves: those, and the threats to win by a check first (`threat_by_check`).
-    let discovered = discovered + mine().filter(|l| l.threat_by_check).count() as u32;
+    let plain_chases = s.chase_moves;
     // Rule 5: one side threatens mate on every move, the other answers each threat
     // with a threat (or a check) of its own.
     let answers = |x: &super::SideSummary, y: &super::SideSummary| {
