@@ -242,3 +242,63 @@ fn shard_params(a: &DatagenArgs) -> Result<String, String> {
         a.seed, a.first_game, a.nodes, a.hash, a.random_min, a.random_max, a.max_plies, a.score_limit
     ))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{shard_params, DatagenArgs};
+    use clap::Parser;
+
+    #[derive(Parser)]
+    struct Cli {
+        #[command(flatten)]
+        a: DatagenArgs,
+    }
+
+    fn try_params(args: &[&str]) -> Result<String, String> {
+        let cli = Cli::try_parse_from(["datagen", "--out", "x.bin"].iter().chain(args))
+            .unwrap_or_else(|e| panic!("{args:?}: {e}"));
+        shard_params(&cli.a)
+    }
+
+    fn params(args: &[&str]) -> String {
+        try_params(args).unwrap()
+    }
+
+    /// The sidecar's parameter string is compared on `--resume`: shards written by
+    /// earlier builds resume only while the same flags give exactly these strings.
+    #[test]
+    fn shard_params_are_pinned() {
+        let embedded = format!("net-{:016x}", nets::format::checksum(nets::EMBEDDED_NET));
+        assert_eq!(
+            params(&[]),
+            format!(
+                "seed=1 first-game=0 nodes=5000 hash=16 random=6-10 max-plies=400 score-limit=3000 eval={embedded}"
+            )
+        );
+        for net in ["<embedded>", " <embedded> "] {
+            assert!(params(&["--net", net]).ends_with(&format!(" eval={embedded}")));
+        }
+        assert_eq!(
+            params(&[
+                "--seed", "7", "--first-game", "3", "--nodes", "800", "--hash", "0",
+                "--random-min", "2", "--random-max", "4", "--max-plies", "100",
+                "--score-limit", "1500", "--net", "<hce>", "--games", "9", "--resume",
+            ]),
+            "seed=7 first-game=3 nodes=800 hash=0 random=2-4 max-plies=100 score-limit=1500 eval=hce"
+        );
+        let file =
+            std::env::temp_dir().join(format!("qili-datagen-params-{}.nnue", std::process::id()));
+        std::fs::write(&file, b"not a net, only bytes to checksum").unwrap();
+        let name = file.to_str().unwrap();
+        assert_eq!(
+            params(&["--net", name]),
+            format!(
+                "seed=1 first-game=0 nodes=5000 hash=16 random=6-10 max-plies=400 score-limit=3000 eval=net-{:016x}",
+                rules::checksum::fnv1a64(b"not a net, only bytes to checksum")
+            )
+        );
+        std::fs::remove_file(&file).unwrap();
+        let missing = try_params(&["--net", "/nonexistent/x.nnue"]).unwrap_err();
+        assert!(missing.starts_with("/nonexistent/x.nnue: "), "{missing}");
+    }
+}
