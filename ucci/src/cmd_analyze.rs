@@ -69,11 +69,11 @@ pub fn run(a: AnalyzeArgs) -> ExitCode {
         Err(e) => return fail("analyze", e),
     };
     warn("analyze", &warnings);
-    let eval = match a.engine.eval() {
+    let eval = match a.engine.net_hash.eval() {
         Ok(e) => e,
         Err(e) => return fail("analyze", e),
     };
-    let mut engine = a.engine.engine(a.engine.threads, eval.as_ref());
+    let mut engine = a.engine.net_hash.engine(a.engine.threads, eval.as_ref());
     match analyse(&a, &pos, &mut engine) {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe (`| head`) is the reader's choice, not an error.

@@ -39,7 +39,7 @@ struct Pass {
 }
 
 pub fn run(a: BenchArgs) -> ExitCode {
-    let eval = match a.engine.eval() {
+    let eval = match a.engine.net_hash.eval() {
         Ok(e) => e,
         Err(e) => return fail("bench", e),
     };
@@ -47,7 +47,7 @@ pub fn run(a: BenchArgs) -> ExitCode {
         Ok(p) => p,
         Err(e) => return fail("bench", e),
     };
-    let make = |threads: usize| a.engine.engine(threads, eval.as_ref());
+    let make = |threads: usize| a.engine.net_hash.engine(threads, eval.as_ref());
     let depth = a.depth.max(1);
     if let Some(t) = a.compare_threads {
         compare(&positions, depth, t.max(2), a.rounds.max(1), make);

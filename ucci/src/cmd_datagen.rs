@@ -9,10 +9,11 @@
 //! sidecar (`<out>.games`, `nets::shard`): one line per finished game, so a killed run
 //! is continued with `--resume` to the bytes of an uninterrupted one.
 
+use crate::cli::engine::NetHashArgs;
 use crate::cli::fail;
 use bench::{adjudicate, ArbiterRules};
 use clap::Args;
-use engine::{Engine, EngineOptions, Limits, Score, SearchControl};
+use engine::{Engine, Limits, Score, SearchControl};
 use nets::data::{Outcome, PackedPosition};
 use rules::pgn::GameResult;
 use rules::rng::{game_seed, Rng, DEFAULT_STREAM};
@@ -54,12 +55,9 @@ pub struct DatagenArgs {
     /// Positions whose search score is beyond ±this are not kept (decided games).
     #[arg(long, default_value_t = 3000)]
     score_limit: i32,
-    /// Hash table size in MiB.
-    #[arg(long, default_value_t = 16)]
-    hash: usize,
-    /// Evaluation: a net file, `<hce>` (handcrafted) or `<embedded>` (the compiled-in net, the default).
-    #[arg(long)]
-    net: Option<PathBuf>,
+    // `--net` and `--hash`; no `--threads`: each game is searched by one thread.
+    #[command(flatten)]
+    engine: NetHashArgs,
 }
 
 /// Random legal plies from the start; `None` if the game ended among them.
@@ -128,18 +126,11 @@ fn play_game(engine: &mut Engine, a: &DatagenArgs, seed: u64) -> GameOutput {
 }
 
 pub fn run(a: DatagenArgs) -> ExitCode {
-    let options = EngineOptions {
-        threads: 1,
-        hash_mb: a.hash.max(1),
-        ..EngineOptions::default()
+    let eval = match a.engine.eval() {
+        Ok(e) => e,
+        Err(e) => return fail("datagen", e),
     };
-    let mut engine = Engine::new(options);
-    if let Some(path) = &a.net {
-        match engine::eval::EvalChoice::from_name(&path.to_string_lossy()) {
-            Ok(choice) => engine.set_eval(choice),
-            Err(e) => return fail("datagen", e),
-        }
-    }
+    let mut engine = a.engine.engine(1, eval.as_ref());
     let opened = shard_params(&a).and_then(|params| {
         let r = if a.resume {
             nets::shard::ShardWriter::resume(&a.out, &params)
@@ -223,11 +214,8 @@ pub fn run(a: DatagenArgs) -> ExitCode {
 /// other values would mix games of two runs, so it is refused. The eval is named by
 /// the checksum of the net's bytes.
 fn shard_params(a: &DatagenArgs) -> Result<String, String> {
-    let name = a
-        .net
-        .as_ref()
-        .map(|p| p.to_string_lossy().trim().to_string());
-    let eval = match name.as_deref() {
+    let name = a.engine.net.as_deref().map(str::trim);
+    let eval = match name {
         Some(engine::eval::HCE_NAME) => "hce".to_string(),
         None | Some("") | Some(engine::eval::EMBEDDED_NAME) => {
             format!("net-{:016x}", nets::format::checksum(nets::EMBEDDED_NET))
@@ -239,7 +227,7 @@ fn shard_params(a: &DatagenArgs) -> Result<String, String> {
     };
     Ok(format!(
         "seed={} first-game={} nodes={} hash={} random={}-{} max-plies={} score-limit={} eval={eval}",
-        a.seed, a.first_game, a.nodes, a.hash, a.random_min, a.random_max, a.max_plies, a.score_limit
+        a.seed, a.first_game, a.nodes, a.engine.hash, a.random_min, a.random_max, a.max_plies, a.score_limit
     ))
 }
 

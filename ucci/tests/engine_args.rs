@@ -1,6 +1,6 @@
 //! `--net`, `--hash` and `--threads` mean the same in every subcommand that runs
-//! Qili's search (analyze, bench, book build), and a bad net is a `qili
-//! SUBCOMMAND: --net: …` error with a failing exit code.
+//! Qili's search (analyze, bench, book build; datagen without `--threads`), and a
+//! bad net is a `qili SUBCOMMAND: --net: …` error with a failing exit code.
 
 mod common;
 use common::cli::{qili, text};
@@ -65,4 +65,43 @@ fn engine_arguments_are_shared() {
     assert!(o.status.success(), "{}", text(&o));
     let _ = std::fs::remove_file(pgn);
     let _ = std::fs::remove_file(out);
+}
+
+/// Datagen takes the shared `--net` and `--hash` but no `--threads` (one search
+/// thread per game).
+#[cfg(feature = "dev-tools")]
+#[test]
+fn datagen_takes_net_and_hash_but_no_threads() {
+    let out = temp("d.bin");
+    let args = [
+        "datagen",
+        "--games",
+        "1",
+        "--nodes",
+        "50",
+        "--max-plies",
+        "6",
+        "--out",
+        &out,
+    ];
+    let run = |extra: &[&str]| {
+        let mut a = args.to_vec();
+        a.extend_from_slice(extra);
+        qili(&a)
+    };
+    let o = run(&["--net", "<hce>", "--hash", "2"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = run(&["--net", "/nonexistent/x.nnue"]);
+    assert!(!o.status.success());
+    assert!(
+        text(&o)
+            .lines()
+            .any(|l| l.starts_with("qili datagen: --net: ")),
+        "{}",
+        text(&o)
+    );
+    let o = run(&["--threads", "2"]);
+    assert!(!o.status.success(), "datagen accepted --threads");
+    let _ = std::fs::remove_file(&out);
+    let _ = std::fs::remove_file(format!("{out}.games"));
 }

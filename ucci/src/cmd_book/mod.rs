@@ -14,8 +14,6 @@ use book::build::{BuildOptions, Builder};
 use book::records::read_pgn;
 use book::{Book, BookKey};
 use clap::{Args, Subcommand};
-use engine::eval::EvalChoice;
-use engine::{Engine, EngineOptions};
 use rules::notation::to_chinese;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -111,19 +109,6 @@ struct ProbeArgs {
     book: String,
 }
 
-/// A single-threaded engine for self-play and re-scoring.
-fn engine(hash_mb: usize, eval: Option<&EvalChoice>) -> Engine {
-    let mut e = Engine::new(EngineOptions {
-        threads: 1,
-        hash_mb: hash_mb.max(1),
-        ..EngineOptions::default()
-    });
-    if let Some(choice) = eval {
-        e.set_eval(choice.clone());
-    }
-    e
-}
-
 pub fn run(a: BookArgs) -> ExitCode {
     let r = match a.command {
         BookCommand::Build(b) => build(&b),
@@ -152,7 +137,7 @@ fn build(a: &BuildArgs) -> Result<(), String> {
     if !(0.0..=1.0).contains(&a.min_score) {
         return Err("--min-score must be between 0 and 1".into());
     }
-    let eval = a.engine.eval()?;
+    let eval = a.engine.net_hash.eval()?;
     let options = BuildOptions {
         max_plies: a.plies,
         min_games: a.min_games.max(1),
@@ -201,7 +186,7 @@ fn build(a: &BuildArgs) -> Result<(), String> {
             a.rescore_nodes,
             a.rescore_margin.max(0),
             a.engine.threads,
-            a.engine.hash,
+            a.engine.net_hash.hash,
             eval.as_ref(),
         )?;
         for d in &dropped {
@@ -238,7 +223,7 @@ fn build(a: &BuildArgs) -> Result<(), String> {
 fn self_play(
     a: &SelfplayArgs,
     search: &EngineArgs,
-    eval: Option<&EvalChoice>,
+    eval: Option<&engine::eval::EvalChoice>,
     builder: &mut Builder,
     options: &BuildOptions,
 ) -> Result<(), String> {
@@ -251,7 +236,7 @@ fn self_play(
         max_plies: a.max_game_plies.max(1),
         adjudicate_cp: a.adjudicate.max(0),
         jobs: search.threads,
-        hash_mb: search.hash,
+        hash_mb: search.net_hash.hash,
     };
     let t0 = std::time::Instant::now();
     let games = selfplay::play_games(&s, eval)?;

@@ -120,7 +120,7 @@ pub fn rescore(
         candidates
             .par_iter()
             .map_init(
-                || super::engine(hash_mb, eval),
+                || crate::cli::engine::new_engine(1, hash_mb, eval),
                 |engine, c| {
                     let r = rescore_one(engine, c, nodes, margin);
                     let n = done.fetch_add(1, Ordering::Relaxed) + 1;

@@ -108,7 +108,7 @@ pub fn play_games(s: &SelfplaySettings, eval: Option<&EvalChoice>) -> Result<Vec
         (0..s.games)
             .into_par_iter()
             .map_init(
-                || super::engine(s.hash_mb, eval),
+                || crate::cli::engine::new_engine(1, s.hash_mb, eval),
                 |engine, i| {
                     let g = play(engine, s, i);
                     let n = done.fetch_add(1, Ordering::Relaxed) + 1;
