@@ -24,5 +24,5 @@ pub use game::{
 pub use notation::RankBase;
 pub use openings::{load_openings, parse_openings, Opening};
 pub use process::{Engine, EngineConfig, EngineError, Protocol, ProtocolChoice};
-pub use runner::{run_match, MatchConfig, MatchSummary};
+pub use runner::{open_append, run_match, MatchConfig, MatchSummary};
 pub use stats::{Sprt, SprtState, Tally};

@@ -12,7 +12,9 @@ use crate::stats::{Sprt, SprtState, Tally};
 use rules::pgn::{GameRecord, GameResult};
 use rules::Color;
 use std::collections::HashMap;
+use std::fs::File;
 use std::io::Write;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::mpsc::channel;
 
@@ -239,7 +241,7 @@ fn worker(
     let mut slots: [Option<Engine>; 2] = [None, None];
     let mut names: [String; 2] = [0, 1].map(|i| {
         cfg.engines[i].name.clone().unwrap_or_else(|| {
-            std::path::Path::new(&cfg.engines[i].argv[0])
+            Path::new(&cfg.engines[i].argv[0])
                 .file_name()
                 .map(|s| s.to_string_lossy().into_owned())
                 .unwrap_or_default()
@@ -360,6 +362,16 @@ fn worker(
     }
 }
 
+/// Open `path` for appending, created if missing (a match's PGN, a tuner's log: a
+/// run adds to what earlier runs wrote). The error names the file.
+pub fn open_append(path: &Path) -> Result<File, String> {
+    std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
 /// Run the match; per-game lines go to `out`.
 pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary, String> {
     if cfg.openings.is_empty() {
@@ -374,16 +386,7 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
             "give a time control (--tc, or --tc-red and --tc-black) or --depth/--nodes".into(),
         );
     }
-    let mut pgn_file = match &cfg.pgn_path {
-        Some(p) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .map_err(|e| format!("{}: {e}", p.display()))?,
-        ),
-        None => None,
-    };
+    let mut pgn_file = cfg.pgn_path.as_deref().map(open_append).transpose()?;
     let next = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
     let mut summary = MatchSummary {
@@ -490,4 +493,23 @@ pub fn run_match(cfg: &MatchConfig, out: &mut dyn Write) -> Result<MatchSummary,
     });
     progress.finish();
     Ok(summary)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::open_append;
+    use std::io::Write;
+
+    #[test]
+    fn open_append_creates_then_appends_and_names_the_file_in_errors() {
+        let p = std::env::temp_dir().join(format!("qili-open-append-{}", std::process::id()));
+        let _ = std::fs::remove_file(&p);
+        for line in ["a\n", "b\n"] {
+            open_append(&p).unwrap().write_all(line.as_bytes()).unwrap();
+        }
+        assert_eq!(std::fs::read_to_string(&p).unwrap(), "a\nb\n");
+        std::fs::remove_file(&p).unwrap();
+        let e = open_append(std::path::Path::new("/nonexistent/dir/x.pgn")).unwrap_err();
+        assert!(e.starts_with("/nonexistent/dir/x.pgn: "), "{e}");
+    }
 }

@@ -121,16 +121,7 @@ fn tune(a: &SpsaArgs) -> Result<(), String> {
         a.iterations,
         a.seed,
     );
-    let mut log = match &a.log {
-        Some(p) => Some(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(p)
-                .map_err(|e| format!("{}: {e}", p.display()))?,
-        ),
-        None => None,
-    };
+    let mut log = a.log.as_deref().map(bench::open_append).transpose()?;
     let names: Vec<&str> = tunables.iter().map(|t| t.name).collect();
     if let Some(f) = log.as_mut() {
         let _ = writeln!(f, "# qili spsa: k result {}", names.join(" "));
