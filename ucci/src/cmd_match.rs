@@ -4,6 +4,7 @@
 
 use crate::cli::fail;
 use crate::cli::outside::engine_settings;
+use crate::cli::runner::RunnerArgs;
 use bench::game::{FixedLimits, FlagPolicy, ScoreRules};
 use bench::{ArbiterRules, EngineConfig, MatchConfig, Sprt};
 use clap::Args;
@@ -81,15 +82,8 @@ pub struct MatchOptions {
     /// Search every move to this depth instead of by clock.
     #[arg(long)]
     depth: Option<u32>,
-    /// Search every move for this many nodes instead of by clock.
-    #[arg(long)]
-    nodes: Option<u64>,
-    /// Games played at the same time (each has its own two engine processes).
-    #[arg(long, default_value_t = 1)]
-    concurrency: usize,
-    /// Opening file: one FEN (optionally `moves …`) or one ICCS move list per line.
-    #[arg(long)]
-    openings: Option<PathBuf>,
+    #[command(flatten)]
+    runner: RunnerArgs,
     /// Start each game pair from a line of an opening book (a file, or `<embedded>`
     /// for the book compiled into qili) instead of an openings file.
     #[arg(long, conflicts_with = "openings")]
@@ -209,10 +203,8 @@ fn config(a: &MatchOptions) -> Result<MatchConfig, String> {
         return Err("--games must be at least 1".into());
     }
     cfg.games = a.games;
-    cfg.concurrency = a.concurrency.clamp(1, 256);
-    if let Some(p) = &a.openings {
-        cfg.openings = bench::load_openings(p)?;
-    }
+    cfg.concurrency = a.runner.concurrency.clamp(1, 256);
+    cfg.openings = a.runner.openings()?;
     if let Some(name) = &a.book {
         let b = book::Book::load_named(name).map_err(|e| format!("--book '{name}': {e}"))?;
         let pairs = (a.games as usize).div_ceil(2);
@@ -238,9 +230,12 @@ fn config(a: &MatchOptions) -> Result<MatchConfig, String> {
     }
     cfg.game.fixed = FixedLimits {
         depth: a.depth,
-        nodes: a.nodes,
+        nodes: a.runner.nodes,
     };
-    if cfg.game.tc[0].is_none() && cfg.engine_tc.is_none() && a.depth.is_none() && a.nodes.is_none()
+    if cfg.game.tc[0].is_none()
+        && cfg.engine_tc.is_none()
+        && a.depth.is_none()
+        && a.runner.nodes.is_none()
     {
         return Err("give a time control (--tc …) or a fixed --depth/--nodes".into());
     }

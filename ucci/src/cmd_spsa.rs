@@ -5,6 +5,7 @@
 //! log, and the end prints the values to put into `params::DEFAULT`.
 
 use crate::cli::fail;
+use crate::cli::runner::RunnerArgs;
 use bench::spsa::Spsa;
 use bench::{EngineConfig, MatchConfig};
 use clap::Args;
@@ -26,19 +27,15 @@ pub struct SpsaArgs {
     /// Iterations planned.
     #[arg(long, default_value_t = 500)]
     iterations: u32,
-    /// Game pairs per iteration (played at the same time with --concurrency).
+    /// Game pairs per iteration (played at the same time with --concurrency, from the
+    /// openings in turn).
     #[arg(long, default_value_t = 1)]
     pairs: u32,
     /// Time control (`qili match --tc` syntax), or fixed --nodes.
     #[arg(long)]
     tc: Option<String>,
-    #[arg(long)]
-    nodes: Option<u64>,
-    #[arg(long, default_value_t = 1)]
-    concurrency: usize,
-    /// Openings, used in turn.
-    #[arg(long)]
-    openings: Option<PathBuf>,
+    #[command(flatten)]
+    runner: RunnerArgs,
     /// SPSA learning rate at the end (`r_end`).
     #[arg(long, default_value_t = 0.002)]
     r_end: f64,
@@ -102,13 +99,10 @@ fn tune(a: &SpsaArgs) -> Result<(), String> {
         a.tc.as_deref()
             .map(|t| t.parse::<TimeControl>().map_err(|e| e.to_string()))
             .transpose()?;
-    if tc.is_none() && a.nodes.is_none() {
+    if tc.is_none() && a.runner.nodes.is_none() {
         return Err("give --tc or --nodes".into());
     }
-    let openings = match &a.openings {
-        Some(p) => bench::load_openings(p)?,
-        None => vec![bench::Opening::startpos()],
-    };
+    let openings = a.runner.openings()?;
     let mut spsa = Spsa::new(
         tunables
             .iter()
@@ -135,13 +129,13 @@ fn tune(a: &SpsaArgs) -> Result<(), String> {
         let minus = engine_with(&a.engine, "minus", &tunables, &p.minus)?;
         let mut cfg = MatchConfig::new([plus, minus]);
         cfg.games = 2 * pairs;
-        cfg.concurrency = a.concurrency.max(1);
+        cfg.concurrency = a.runner.concurrency.max(1);
         cfg.openings = (0..pairs as usize)
             .map(|i| openings[(next_opening + i) % openings.len()].clone())
             .collect();
         next_opening += pairs as usize;
         cfg.game.tc = [tc.clone(), tc.clone()];
-        cfg.game.fixed.nodes = a.nodes;
+        cfg.game.fixed.nodes = a.runner.nodes;
         cfg.progress = false;
         cfg.game_lines = false;
         let summary = bench::run_match(&cfg, &mut std::io::sink())?;

@@ -1,10 +1,12 @@
 //! Command-line pieces the subcommands share: the position arguments (`position`),
-//! the engine arguments (`engine`), outside engines' settings (`outside`), and the
-//! one error style, `qili SUBCOMMAND: …` on stderr with a failing exit code.
+//! the engine arguments (`engine`), outside engines' settings (`outside`), the match
+//! runner's arguments (`runner`), and the one error style, `qili SUBCOMMAND: …` on
+//! stderr with a failing exit code.
 
 pub mod engine;
 pub mod outside;
 pub mod position;
+pub mod runner;
 
 use std::fmt::Display;
 use std::process::ExitCode;
