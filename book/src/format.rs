@@ -29,6 +29,7 @@
 //! and found by binary search. Every way a file can be wrong is a `BookError`.
 
 use crate::{Book, Entry};
+use rules::bytes::{u16_at, u32_at, u64_at};
 use rules::{Move, Position};
 use std::fmt;
 
@@ -168,20 +169,6 @@ pub fn start_key() -> u64 {
 pub fn move_is_well_formed(raw: u16) -> bool {
     let m = Move(raw);
     raw >> 14 == 0 && m.from().0 < 90 && m.to().0 < 90 && m.from() != m.to()
-}
-
-fn u16_at(b: &[u8], at: usize) -> u16 {
-    u16::from_le_bytes([b[at], b[at + 1]])
-}
-
-fn u32_at(b: &[u8], at: usize) -> u32 {
-    u32::from_le_bytes([b[at], b[at + 1], b[at + 2], b[at + 3]])
-}
-
-fn u64_at(b: &[u8], at: usize) -> u64 {
-    let mut x = [0u8; 8];
-    x.copy_from_slice(&b[at..at + 8]);
-    u64::from_le_bytes(x)
 }
 
 /// Check the entries' order and contents (what the reader checks after the header).

@@ -28,6 +28,7 @@
 
 use crate::buckets::MAX_BUCKETS;
 use crate::{HIDDEN, INPUTS, OUT_WEIGHT_MAX, QA, QB, SCALE};
+use rules::bytes::{u32_at, u64_at};
 use std::fmt;
 
 pub const MAGIC: [u8; 8] = *b"QILINNUE";
@@ -231,18 +232,6 @@ impl std::error::Error for NetError {}
 
 /// The payload checksum of the header: FNV-1a 64.
 pub use rules::checksum::fnv1a64 as checksum;
-
-fn u32_at(b: &[u8], at: usize) -> u32 {
-    let mut x = [0u8; 4];
-    x.copy_from_slice(&b[at..at + 4]);
-    u32::from_le_bytes(x)
-}
-
-fn u64_at(b: &[u8], at: usize) -> u64 {
-    let mut x = [0u8; 8];
-    x.copy_from_slice(&b[at..at + 8]);
-    u64::from_le_bytes(x)
-}
 
 /// The header of a net with `buckets` heads (architecture 1 for one head, 2 for more)
 /// and a payload with `checksum`.

@@ -2,8 +2,8 @@
 //!
 //! Bitboard move generation, FEN, ICCS/WXF/Chinese notation and the Asian
 //! repetition rules (棋例). No dependencies, no search. Also the workspace's one
-//! seeded generator (`rng`) and file checksum (`checksum`), here because every
-//! crate depends on this one.
+//! seeded generator (`rng`), file checksum (`checksum`) and little-endian readers of
+//! file fields (`bytes`), here because every crate depends on this one.
 
 // The one exception is `MoveList`, whose uninitialised slots are what make a
 // move list free to create at every search node (see `movegen.rs`).
@@ -11,6 +11,7 @@
 
 pub mod attacks;
 pub mod bitboard;
+pub mod bytes;
 mod checks;
 pub mod checksum;
 pub mod diagram;
