@@ -3,12 +3,7 @@
 //! bad net is a `qili SUBCOMMAND: --net: …` error with a failing exit code.
 
 mod common;
-use common::cli::{qili, text};
-
-fn temp(name: &str) -> String {
-    let p = std::env::temp_dir().join(format!("qili-engine-args-{}-{name}", std::process::id()));
-    p.to_str().unwrap().to_string()
-}
+use common::cli::{assert_fails_with, qili, temp_path as temp, text};
 
 /// Each subcommand with arguments that make it quick, by its name in errors.
 fn subcommands(pgn: &str, out: &str) -> Vec<(&'static str, Vec<String>)> {
@@ -49,13 +44,7 @@ fn engine_arguments_are_shared() {
         let o = run(&["--net", "<hce>", "--hash", "2", "--threads", "2"]);
         assert!(o.status.success(), "qili {name}: {}", text(&o));
         let o = run(&["--net", "/nonexistent/x.nnue"]);
-        assert!(!o.status.success(), "qili {name} with a missing net");
-        let t = text(&o);
-        assert!(
-            t.lines()
-                .any(|l| l.starts_with(&format!("qili {name}: --net: "))),
-            "qili {name}: {t}"
-        );
+        assert_fails_with(&o, &format!("qili {name}: --net: "));
     }
     // `--jobs`, book build's old name of its worker count, still works.
     let (_, args) = subcommands(&pgn, &out).remove(2);
@@ -91,14 +80,9 @@ fn datagen_takes_net_and_hash_but_no_threads() {
     };
     let o = run(&["--net", "<hce>", "--hash", "2"]);
     assert!(o.status.success(), "{}", text(&o));
-    let o = run(&["--net", "/nonexistent/x.nnue"]);
-    assert!(!o.status.success());
-    assert!(
-        text(&o)
-            .lines()
-            .any(|l| l.starts_with("qili datagen: --net: ")),
-        "{}",
-        text(&o)
+    assert_fails_with(
+        &run(&["--net", "/nonexistent/x.nnue"]),
+        "qili datagen: --net: ",
     );
     let o = run(&["--threads", "2"]);
     assert!(!o.status.success(), "datagen accepted --threads");
