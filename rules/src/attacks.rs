@@ -120,7 +120,8 @@ static FILE_SPREAD: [u128; 1024] = {
 /// Orthogonal neighbours (N, S, E, W) of each point: a knight's legs, an attacker's legs.
 static ORTHO: [[u8; 4]; 90] = neighbours([(0, 1), (0, -1), (1, 0), (-1, 0)]);
 /// Diagonal neighbours (NE, NW, SE, SW): elephant eyes, and the legs of knights attacking a point.
-static DIAG: [[u8; 4]; 90] = neighbours([(1, 1), (-1, 1), (1, -1), (-1, -1)]);
+static DIAG: [[u8; 4]; 90] = neighbours(DIAG_STEPS);
+const DIAG_STEPS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
 
 const fn neighbours(d: [(i32, i32); 4]) -> [[u8; 4]; 90] {
     let mut t = [[NOWHERE; 4]; 90];
@@ -451,12 +452,24 @@ pub fn lines(s: Square) -> Bitboard {
 /// Diagonal neighbours of a point (the legs of knights that could attack it).
 #[inline(always)]
 pub fn diagonal_neighbours(s: Square) -> Bitboard {
-    let n = &DIAG[s.index()];
-    Bitboard(
-        ((1u128 << n[0]) | (1u128 << n[1]) | (1u128 << n[2]) | (1u128 << n[3]))
-            & crate::bitboard::BOARD_MASK,
-    )
+    Bitboard(DIAG_BB[s.index()])
 }
+
+/// `DIAG` as a board per point.
+static DIAG_BB: [u128; 90] = {
+    let diag = neighbours(DIAG_STEPS);
+    let mut t = [0u128; 90];
+    let mut s = 0;
+    while s < 90 {
+        let mut i = 0;
+        while i < 4 {
+            t[s] |= (1u128 << diag[s][i]) & crate::bitboard::BOARD_MASK;
+            i += 1;
+        }
+        s += 1;
+    }
+    t
+};
 
 /// Points that a piece could legally stand on, by piece index (colour*7+kind).
 pub static LEGAL_POINTS: [u128; 14] = {

@@ -51,6 +51,12 @@ impl Bitboard {
         self.0 & self.0.wrapping_sub(1) != 0
     }
 
+    /// Exactly one point set.
+    #[inline(always)]
+    pub const fn exactly_one(self) -> bool {
+        self.0 != 0 && !self.several()
+    }
+
     /// The lowest point; the board must not be empty.
     #[inline(always)]
     pub const fn lsb(self) -> Square {
