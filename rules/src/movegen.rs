@@ -161,6 +161,31 @@ impl Position {
 
     /// Append the legal moves of the given kind to `list`.
     pub fn generate(&self, kind: GenKind, list: &mut MoveList) {
+        let checkers = self.checkers();
+        if checkers.any() {
+            // Every move gets a full test, and only those that may answer every
+            // check are tried.
+            let evasion = self.evasion_filter(checkers, self.king_square(self.side_to_move()));
+            let filter = |from, tgts| evasion.targets(from, tgts);
+            self.generate_with(kind, list, filter, Bitboard::FULL, Bitboard::EMPTY);
+        } else {
+            let (test, forbidden) = self.pins_and_screens();
+            self.generate_with(kind, list, |_, tgts| tgts, test, forbidden);
+        }
+    }
+
+    /// `generate` with the targets of each non-king piece narrowed by `filter`, the
+    /// moves of `test` pieces tested and moves onto `forbidden` points dropped (two
+    /// copies: in check, and not, where most of the work is left out).
+    #[inline(always)]
+    fn generate_with(
+        &self,
+        kind: GenKind,
+        list: &mut MoveList,
+        filter: impl Fn(Square, Bitboard) -> Bitboard,
+        test: Bitboard,
+        forbidden: Bitboard,
+    ) {
         let us = self.side_to_move();
         let own = self.pieces_of(us);
         let their = self.pieces_of(us.flip());
@@ -172,37 +197,30 @@ impl Position {
             GenKind::Quiets => !occ,
         };
         let ksq = self.king_square(us);
-        // Moves of `test` pieces get a full test; moves onto `forbidden` points are dropped.
-        let checkers = self.checkers();
-        let (test, forbidden) = if checkers.any() {
-            (Bitboard::FULL, Bitboard::EMPTY)
-        } else {
-            self.pins_and_screens()
-        };
-        let evasion = self.evasion_filter(checkers, ksq);
         let emit = |from: Square, tgts: Bitboard, list: &mut MoveList| {
-            self.emit(
-                from,
-                evasion.targets(from, tgts),
-                test,
-                forbidden,
-                ksq,
-                list,
-            )
+            self.emit(from, filter(from, tgts), test, forbidden, ksq, list)
         };
+        // Captures only: a piece with no enemy piece within its reach on an empty
+        // board takes nothing, and its occupancy lookup is skipped.
+        let captures = kind == GenKind::Captures;
+        let may_take = |reach: Bitboard| !captures || (reach & their).any();
 
         for from in self.pieces(us, PieceKind::Rook) {
-            emit(from, attacks::rook(from, occ, byf) & targets, list);
+            if may_take(attacks::lines(from)) {
+                emit(from, attacks::rook(from, occ, byf) & targets, list);
+            }
         }
         for from in self.pieces(us, PieceKind::Knight) {
-            emit(from, attacks::knight(from, occ) & targets, list);
+            if may_take(attacks::knight(from, Bitboard::EMPTY)) {
+                emit(from, attacks::knight(from, occ) & targets, list);
+            }
         }
         for from in self.pieces(us, PieceKind::Cannon) {
             let mut t = Bitboard::EMPTY;
             if kind != GenKind::Captures {
                 t |= attacks::slides(from, occ, byf);
             }
-            if kind != GenKind::Quiets {
+            if kind != GenKind::Quiets && may_take(attacks::lines(from)) {
                 t |= attacks::cannon_captures(from, occ, byf) & their;
             }
             emit(from, t, list);
@@ -211,7 +229,9 @@ impl Position {
             emit(from, attacks::pawn(us, from) & targets, list);
         }
         for from in self.pieces(us, PieceKind::Elephant) {
-            emit(from, attacks::elephant(from, occ) & targets, list);
+            if may_take(attacks::elephant(from, Bitboard::EMPTY)) {
+                emit(from, attacks::elephant(from, occ) & targets, list);
+            }
         }
         for from in self.pieces(us, PieceKind::Advisor) {
             emit(from, attacks::advisor(from) & targets, list);
@@ -235,7 +255,7 @@ impl Position {
         ksq: Square,
         list: &mut MoveList,
     ) {
-        if test.has(from) {
+        if test.any() && test.has(from) {
             for to in tgts {
                 if self.move_keeps_king_safe(from, to, ksq) {
                     list.push(Move::new(from, to));
