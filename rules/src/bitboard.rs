@@ -20,9 +20,10 @@ impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     pub const FULL: Bitboard = Bitboard(BOARD_MASK);
 
+    /// Read from a table: a variable 128-bit shift takes several instructions.
     #[inline(always)]
-    pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1u128 << sq.0)
+    pub fn from_square(sq: Square) -> Bitboard {
+        Bitboard(SQUARE_BIT[sq.index() & 127])
     }
 
     #[inline(always)]
@@ -137,9 +138,32 @@ impl std::fmt::Debug for Bitboard {
 
 /// File-major index of a point: `file * 10 + rank`, for the file-occupancy word.
 #[inline(always)]
-pub const fn file_major_bit(sq: Square) -> u128 {
-    1u128 << (sq.file() as u32 * 10 + sq.rank() as u32)
+pub fn file_major_bit(sq: Square) -> u128 {
+    FILE_MAJOR_BIT[sq.index() & 127]
 }
+
+/// `1 << s` for every bit of the word (points past 89 included, as the shift gives).
+static SQUARE_BIT: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut s = 0;
+    while s < 128 {
+        t[s] = 1u128 << s;
+        s += 1;
+    }
+    t
+};
+
+/// `file_major_bit` by point, computed as the shift computes it.
+static FILE_MAJOR_BIT: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut s = 0;
+    while s < 128 {
+        let sq = Square(s as u8);
+        t[s] = 1u128 << (sq.file() as u32 * 10 + sq.rank() as u32);
+        s += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {

@@ -53,6 +53,35 @@ impl MoveList {
             self.len += 1;
         }
     }
+    /// Append the moves from `from` to each point of `targets`, lowest point first
+    /// (as `push` one at a time would), each half of the board a 64-bit word.
+    #[inline(always)]
+    pub fn push_moves(&mut self, from: Square, targets: Bitboard) {
+        if self.len + 128 > MAX_MOVES {
+            for to in targets {
+                self.push(Move::new(from, to));
+            }
+            return;
+        }
+        let mut len = self.len;
+        for (half, base) in [(targets.0 as u64, 0u16), ((targets.0 >> 64) as u64, 64)] {
+            let mut bits = half;
+            while bits != 0 {
+                let to = base + bits.trailing_zeros() as u16;
+                // SAFETY: `len` starts at most `MAX_MOVES - 128` and grows by one per
+                // point of a 128-bit board, so it stays below `MAX_MOVES`.
+                unsafe {
+                    self.moves
+                        .get_unchecked_mut(len)
+                        .write(Move(from.0 as u16 | to << 7));
+                }
+                len += 1;
+                bits &= bits - 1;
+            }
+        }
+        self.len = len;
+    }
+
     /// Keep the first `len` moves (all when there are fewer).
     #[inline(always)]
     pub fn truncate(&mut self, len: usize) {
@@ -262,9 +291,7 @@ impl Position {
                 }
             }
         } else {
-            for to in tgts & !forbidden {
-                list.push(Move::new(from, to));
-            }
+            list.push_moves(from, tgts & !forbidden);
         }
     }
 
