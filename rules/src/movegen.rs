@@ -148,6 +148,11 @@ impl Evasion {
     }
 }
 
+/// `GenKind` as the constant parameter of the generation copies.
+const ALL: u8 = 0;
+const CAPTURES: u8 = 1;
+const QUIETS: u8 = 2;
+
 /// Which moves to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GenKind {
@@ -190,26 +195,41 @@ impl Position {
 
     /// Append the legal moves of the given kind to `list`.
     pub fn generate(&self, kind: GenKind, list: &mut MoveList) {
+        match kind {
+            GenKind::All => self.generate_kind::<ALL>(list),
+            GenKind::Captures => self.generate_kind::<CAPTURES>(list),
+            GenKind::Quiets => self.generate_kind::<QUIETS>(list),
+        }
+    }
+
+    /// `generate` for one kind (`ALL`, `CAPTURES` or `QUIETS`), a copy each, so
+    /// that what a kind leaves out costs nothing.
+    fn generate_kind<const KIND: u8>(&self, list: &mut MoveList) {
         let checkers = self.checkers();
         if checkers.any() {
             // Every move gets a full test, and only those that may answer every
             // check are tried.
             let evasion = self.evasion_filter(checkers, self.king_square(self.side_to_move()));
             let filter = |from, tgts| evasion.targets(from, tgts);
-            self.generate_with(kind, list, filter, Bitboard::FULL, Bitboard::EMPTY);
+            self.generate_with::<KIND>(list, filter, Bitboard::FULL, Bitboard::EMPTY);
         } else {
             let (test, forbidden) = self.pins_and_screens();
-            self.generate_with(kind, list, |_, tgts| tgts, test, forbidden);
+            // A capture never lands on an empty point between a cannon and our king.
+            let forbidden = if KIND == CAPTURES {
+                Bitboard::EMPTY
+            } else {
+                forbidden
+            };
+            self.generate_with::<KIND>(list, |_, tgts| tgts, test, forbidden);
         }
     }
 
-    /// `generate` with the targets of each non-king piece narrowed by `filter`, the
-    /// moves of `test` pieces tested and moves onto `forbidden` points dropped (two
-    /// copies: in check, and not, where most of the work is left out).
+    /// `generate_kind` with the targets of each non-king piece narrowed by `filter`,
+    /// the moves of `test` pieces tested and moves onto `forbidden` points dropped
+    /// (two copies: in check, and not, where most of the work is left out).
     #[inline(always)]
-    fn generate_with(
+    fn generate_with<const KIND: u8>(
         &self,
-        kind: GenKind,
         list: &mut MoveList,
         filter: impl Fn(Square, Bitboard) -> Bitboard,
         test: Bitboard,
@@ -220,10 +240,10 @@ impl Position {
         let their = self.pieces_of(us.flip());
         let occ = self.occupied();
         let byf = self.occ_by_file();
-        let targets = match kind {
-            GenKind::All => !own,
-            GenKind::Captures => their,
-            GenKind::Quiets => !occ,
+        let targets = match KIND {
+            CAPTURES => their,
+            QUIETS => !occ,
+            _ => !own,
         };
         let ksq = self.king_square(us);
         let emit = |from: Square, tgts: Bitboard, list: &mut MoveList| {
@@ -231,8 +251,7 @@ impl Position {
         };
         // Captures only: a piece with no enemy piece within its reach on an empty
         // board takes nothing, and its occupancy lookup is skipped.
-        let captures = kind == GenKind::Captures;
-        let may_take = |reach: Bitboard| !captures || (reach & their).any();
+        let may_take = |reach: Bitboard| KIND != CAPTURES || (reach & their).any();
 
         for from in self.pieces(us, PieceKind::Rook) {
             if may_take(attacks::lines(from)) {
@@ -246,10 +265,10 @@ impl Position {
         }
         for from in self.pieces(us, PieceKind::Cannon) {
             let mut t = Bitboard::EMPTY;
-            if kind != GenKind::Captures {
+            if KIND != CAPTURES {
                 t |= attacks::slides(from, occ, byf);
             }
-            if kind != GenKind::Quiets && may_take(attacks::lines(from)) {
+            if KIND != QUIETS && may_take(attacks::lines(from)) {
                 t |= attacks::cannon_captures(from, occ, byf) & their;
             }
             emit(from, t, list);

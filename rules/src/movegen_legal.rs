@@ -170,25 +170,28 @@ impl Position {
             }
             false
         };
-        for from in free & self.pieces_of_kind(PieceKind::Rook) {
-            if reach(attacks::rook(from, occ, byf)) {
-                return true;
-            }
-        }
+        // Cheapest lookups first: most calls end at the first piece tried.
         for from in free & self.pieces_of_kind(PieceKind::Pawn) {
             if reach(attacks::pawn(us, from)) {
                 return true;
             }
         }
-        for from in free & self.pieces_of_kind(PieceKind::Knight) {
-            if reach(attacks::knight(from, occ)) {
+        for from in free & self.pieces_of_kind(PieceKind::Rook) {
+            if reach(attacks::rook(from, occ, byf)) {
                 return true;
             }
         }
         for from in free & self.pieces_of_kind(PieceKind::Cannon) {
-            let t = attacks::slides(from, occ, byf)
-                | (attacks::cannon_captures(from, occ, byf) & their);
-            if reach(t) {
+            // Slides and captures are apart (empty and enemy points): the captures
+            // are looked up only when the slides fall short.
+            if reach(attacks::slides(from, occ, byf))
+                || reach(attacks::cannon_captures(from, occ, byf) & their)
+            {
+                return true;
+            }
+        }
+        for from in free & self.pieces_of_kind(PieceKind::Knight) {
+            if reach(attacks::knight(from, occ)) {
                 return true;
             }
         }
