@@ -82,11 +82,19 @@ impl Iterator for Bitboard {
     type Item = Square;
     #[inline(always)]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(self.pop_lsb())
+        // A word at a time: the low word's bit is found and cleared without
+        // touching the high word (cheaper than 128-bit count and borrow).
+        let lo = self.0 as u64;
+        if lo != 0 {
+            self.0 = (self.0 >> 64 << 64) | (lo & (lo - 1)) as u128;
+            return Some(Square(lo.trailing_zeros() as u8));
         }
+        let hi = (self.0 >> 64) as u64;
+        if hi != 0 {
+            self.0 = ((hi & (hi - 1)) as u128) << 64;
+            return Some(Square(64 + hi.trailing_zeros() as u8));
+        }
+        None
     }
 }
 

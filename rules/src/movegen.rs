@@ -204,6 +204,7 @@ impl Position {
 
     /// `generate` for one kind (`ALL`, `CAPTURES` or `QUIETS`), a copy each, so
     /// that what a kind leaves out costs nothing.
+    #[inline(never)]
     fn generate_kind<const KIND: u8>(&self, list: &mut MoveList) {
         let checkers = self.checkers();
         if checkers.any() {
