@@ -26,9 +26,15 @@ impl Bitboard {
         Bitboard(SQUARE_BIT[sq.index() & 127])
     }
 
+    /// Read from the 64-bit word that holds the point (a 128-bit shift costs more).
     #[inline(always)]
     pub const fn has(self, sq: Square) -> bool {
-        (self.0 >> sq.0) & 1 != 0
+        let word = if sq.0 < 64 {
+            self.0 as u64
+        } else {
+            (self.0 >> 64) as u64
+        };
+        (word >> (sq.0 & 63)) & 1 != 0
     }
 
     #[inline(always)]
