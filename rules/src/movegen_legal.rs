@@ -9,7 +9,7 @@
 //! do neither are legal without a test; the others are tested as in `movegen`.
 
 use crate::attacks;
-use crate::bitboard::Bitboard;
+use crate::bitboard::{file_major_bit, Bitboard};
 use crate::position::Position;
 use crate::types::{Color, Move, Piece, PieceKind, Square};
 
@@ -32,14 +32,42 @@ impl Position {
             return self.move_keeps_king_safe(from, to, to);
         }
         let ksq = self.king_square(us);
-        let lines = attacks::lines(ksq);
-        if self.checkers().is_empty()
-            && !lines.has(to)
-            && !(lines | attacks::diagonal_neighbours(ksq)).has(from)
-        {
-            return true;
+        if self.checkers().is_empty() {
+            return self.keeps_king_out_of_check(from, to, ksq);
         }
         self.move_keeps_king_safe(from, to, ksq)
+    }
+
+    /// Out of check, does the move of the non-king piece on `from` to `to` keep the
+    /// king on `ksq` safe? Nothing attacks the king before the move, and the move
+    /// changes the occupancy on two points only: the sliders' attacks (and the flying
+    /// general's) change only when one of them is on the king's rank or file, and the
+    /// knights' only when `from` is one of its diagonal neighbours (a leg it frees;
+    /// filling one only blocks). Pawns do not depend on the occupancy.
+    #[inline(always)]
+    fn keeps_king_out_of_check(&self, from: Square, to: Square, ksq: Square) -> bool {
+        let lines = attacks::lines(ksq);
+        let on_lines = lines.has(from) || lines.has(to);
+        let frees_leg = attacks::diagonal_neighbours(ksq).has(from);
+        if !on_lines && !frees_leg {
+            return true;
+        }
+        let to_bb = Bitboard::from_square(to);
+        let occ = (self.occupied() ^ Bitboard::from_square(from)) | to_bb;
+        // A piece taken on `to` attacks nothing any more.
+        let them = self.pieces_of(self.side_to_move().flip()) & !to_bb;
+        let kind = |k: PieceKind| self.pieces_of_kind(k) & them;
+        let mut danger = Bitboard::EMPTY;
+        if on_lines {
+            let byf = (self.occ_by_file() ^ file_major_bit(from)) | file_major_bit(to);
+            danger |=
+                attacks::rook(ksq, occ, byf) & (kind(PieceKind::Rook) | kind(PieceKind::King));
+            danger |= attacks::cannon_captures(ksq, occ, byf) & kind(PieceKind::Cannon);
+        }
+        if frees_leg {
+            danger |= attacks::knight_attackers(ksq, occ) & kind(PieceKind::Knight);
+        }
+        danger.is_empty()
     }
 
     /// Could the piece `p` on `from` move to `to`, its own king's safety aside?
