@@ -217,9 +217,27 @@ impl<'t> MovePicker<'t> {
         self.hand_out(pos, best, from, max)
     }
 
-    /// The next move.
-    #[inline]
+    /// The next move. The hash move is handed out here, inline (most nodes stop
+    /// after it); the stages after it in `next_generated`.
+    #[inline(always)]
     pub fn next(
+        &mut self,
+        pos: &Position,
+        hist: &Histories,
+        ply: usize,
+        ctx: &OrderContext,
+    ) -> Option<Move> {
+        if self.stage == Stage::HashMove {
+            self.stage = Stage::GenerateCaptures;
+            self.last = i32::MAX;
+            return Some(self.tt_move);
+        }
+        self.next_generated(pos, hist, ply, ctx)
+    }
+
+    /// `next` past the hash move.
+    #[inline(never)]
+    fn next_generated(
         &mut self,
         pos: &Position,
         hist: &Histories,
@@ -400,14 +418,14 @@ impl<'t> MovePicker<'t> {
         pos.generate(GenKind::Quiets, &mut self.moves);
         let us = pos.side_to_move();
         let tt_move = self.tt_move;
-        let killers = self.killers;
-        let n_killers = self.n_killers;
+        // The slots past `n_killers` hold the null move, which is never generated.
+        let [k0, k1, k2] = self.killers;
         let start = self.captures;
         let moves = self.moves.as_mut_slice();
         let mut n = start;
         for i in start..moves.len() {
             let m = moves[i];
-            if m == tt_move || killers[..n_killers].contains(&m) {
+            if m == tt_move || m == k0 || m == k1 || m == k2 {
                 continue;
             }
             let Some(mover) = pos.piece_at(m.from()) else {

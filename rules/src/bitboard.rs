@@ -20,14 +20,21 @@ impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
     pub const FULL: Bitboard = Bitboard(BOARD_MASK);
 
+    /// Read from a table: a variable 128-bit shift takes several instructions.
     #[inline(always)]
-    pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1u128 << sq.0)
+    pub fn from_square(sq: Square) -> Bitboard {
+        Bitboard(SQUARE_BIT[sq.index() & 127])
     }
 
+    /// Read from the 64-bit word that holds the point (a 128-bit shift costs more).
     #[inline(always)]
     pub const fn has(self, sq: Square) -> bool {
-        (self.0 >> sq.0) & 1 != 0
+        let word = if sq.0 < 64 {
+            self.0 as u64
+        } else {
+            (self.0 >> 64) as u64
+        };
+        (word >> (sq.0 & 63)) & 1 != 0
     }
 
     #[inline(always)]
@@ -49,6 +56,12 @@ impl Bitboard {
     #[inline(always)]
     pub const fn several(self) -> bool {
         self.0 & self.0.wrapping_sub(1) != 0
+    }
+
+    /// Exactly one point set.
+    #[inline(always)]
+    pub const fn exactly_one(self) -> bool {
+        self.0 != 0 && !self.several()
     }
 
     /// The lowest point; the board must not be empty.
@@ -75,11 +88,19 @@ impl Iterator for Bitboard {
     type Item = Square;
     #[inline(always)]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(self.pop_lsb())
+        // A word at a time: the low word's bit is found and cleared without
+        // touching the high word (cheaper than 128-bit count and borrow).
+        let lo = self.0 as u64;
+        if lo != 0 {
+            self.0 = (self.0 >> 64 << 64) | (lo & (lo - 1)) as u128;
+            return Some(Square(lo.trailing_zeros() as u8));
         }
+        let hi = (self.0 >> 64) as u64;
+        if hi != 0 {
+            self.0 = ((hi & (hi - 1)) as u128) << 64;
+            return Some(Square(64 + hi.trailing_zeros() as u8));
+        }
+        None
     }
 }
 
@@ -131,9 +152,32 @@ impl std::fmt::Debug for Bitboard {
 
 /// File-major index of a point: `file * 10 + rank`, for the file-occupancy word.
 #[inline(always)]
-pub const fn file_major_bit(sq: Square) -> u128 {
-    1u128 << (sq.file() as u32 * 10 + sq.rank() as u32)
+pub fn file_major_bit(sq: Square) -> u128 {
+    FILE_MAJOR_BIT[sq.index() & 127]
 }
+
+/// `1 << s` for every bit of the word (points past 89 included, as the shift gives).
+static SQUARE_BIT: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut s = 0;
+    while s < 128 {
+        t[s] = 1u128 << s;
+        s += 1;
+    }
+    t
+};
+
+/// `file_major_bit` by point, computed as the shift computes it.
+static FILE_MAJOR_BIT: [u128; 128] = {
+    let mut t = [0u128; 128];
+    let mut s = 0;
+    while s < 128 {
+        let sq = Square(s as u8);
+        t[s] = 1u128 << (sq.file() as u32 * 10 + sq.rank() as u32);
+        s += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {

@@ -17,6 +17,7 @@ pub mod checksum;
 pub mod diagram;
 pub mod fen;
 pub mod movegen;
+mod movegen_legal;
 pub mod notation;
 pub mod perft;
 pub mod pgn;

@@ -53,6 +53,35 @@ impl MoveList {
             self.len += 1;
         }
     }
+    /// Append the moves from `from` to each point of `targets`, lowest point first
+    /// (as `push` one at a time would), each half of the board a 64-bit word.
+    #[inline(always)]
+    pub fn push_moves(&mut self, from: Square, targets: Bitboard) {
+        if self.len + 128 > MAX_MOVES {
+            for to in targets {
+                self.push(Move::new(from, to));
+            }
+            return;
+        }
+        let mut len = self.len;
+        for (half, base) in [(targets.0 as u64, 0u16), ((targets.0 >> 64) as u64, 64)] {
+            let mut bits = half;
+            while bits != 0 {
+                let to = base + bits.trailing_zeros() as u16;
+                // SAFETY: `len` starts at most `MAX_MOVES - 128` and grows by one per
+                // point of a 128-bit board, so it stays below `MAX_MOVES`.
+                unsafe {
+                    self.moves
+                        .get_unchecked_mut(len)
+                        .write(Move(from.0 as u16 | to << 7));
+                }
+                len += 1;
+                bits &= bits - 1;
+            }
+        }
+        self.len = len;
+    }
+
     /// Keep the first `len` moves (all when there are fewer).
     #[inline(always)]
     pub fn truncate(&mut self, len: usize) {
@@ -102,7 +131,7 @@ impl<'a> IntoIterator for &'a MoveList {
 /// answers that check). A move that does neither leaves every check in place, so
 /// it cannot be legal and needs no test.
 #[derive(Clone, Copy)]
-struct Evasion {
+pub(crate) struct Evasion {
     reach: Bitboard,
     screens: Bitboard,
 }
@@ -110,7 +139,7 @@ struct Evasion {
 impl Evasion {
     /// The targets of a non-king move from `from` that may be legal.
     #[inline(always)]
-    fn targets(self, from: Square, targets: Bitboard) -> Bitboard {
+    pub(crate) fn targets(self, from: Square, targets: Bitboard) -> Bitboard {
         if self.screens.has(from) {
             targets
         } else {
@@ -118,6 +147,11 @@ impl Evasion {
         }
     }
 }
+
+/// `GenKind` as the constant parameter of the generation copies.
+const ALL: u8 = 0;
+const CAPTURES: u8 = 1;
+const QUIETS: u8 = 2;
 
 /// Which moves to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -161,48 +195,81 @@ impl Position {
 
     /// Append the legal moves of the given kind to `list`.
     pub fn generate(&self, kind: GenKind, list: &mut MoveList) {
+        match kind {
+            GenKind::All => self.generate_kind::<ALL>(list),
+            GenKind::Captures => self.generate_kind::<CAPTURES>(list),
+            GenKind::Quiets => self.generate_kind::<QUIETS>(list),
+        }
+    }
+
+    /// `generate` for one kind (`ALL`, `CAPTURES` or `QUIETS`), a copy each, so
+    /// that what a kind leaves out costs nothing.
+    #[inline(never)]
+    fn generate_kind<const KIND: u8>(&self, list: &mut MoveList) {
+        let checkers = self.checkers();
+        if checkers.any() {
+            // Every move gets a full test, and only those that may answer every
+            // check are tried.
+            let evasion = self.evasion_filter(checkers, self.king_square(self.side_to_move()));
+            let filter = |from, tgts| evasion.targets(from, tgts);
+            self.generate_with::<KIND>(list, filter, Bitboard::FULL, Bitboard::EMPTY);
+        } else {
+            let (test, forbidden) = self.pins_and_screens();
+            // A capture never lands on an empty point between a cannon and our king.
+            let forbidden = if KIND == CAPTURES {
+                Bitboard::EMPTY
+            } else {
+                forbidden
+            };
+            self.generate_with::<KIND>(list, |_, tgts| tgts, test, forbidden);
+        }
+    }
+
+    /// `generate_kind` with the targets of each non-king piece narrowed by `filter`,
+    /// the moves of `test` pieces tested and moves onto `forbidden` points dropped
+    /// (two copies: in check, and not, where most of the work is left out).
+    #[inline(always)]
+    fn generate_with<const KIND: u8>(
+        &self,
+        list: &mut MoveList,
+        filter: impl Fn(Square, Bitboard) -> Bitboard,
+        test: Bitboard,
+        forbidden: Bitboard,
+    ) {
         let us = self.side_to_move();
         let own = self.pieces_of(us);
         let their = self.pieces_of(us.flip());
         let occ = self.occupied();
         let byf = self.occ_by_file();
-        let targets = match kind {
-            GenKind::All => !own,
-            GenKind::Captures => their,
-            GenKind::Quiets => !occ,
+        let targets = match KIND {
+            CAPTURES => their,
+            QUIETS => !occ,
+            _ => !own,
         };
         let ksq = self.king_square(us);
-        // Moves of `test` pieces get a full test; moves onto `forbidden` points are dropped.
-        let checkers = self.checkers();
-        let (test, forbidden) = if checkers.any() {
-            (Bitboard::FULL, Bitboard::EMPTY)
-        } else {
-            self.pins_and_screens()
-        };
-        let evasion = self.evasion_filter(checkers, ksq);
         let emit = |from: Square, tgts: Bitboard, list: &mut MoveList| {
-            self.emit(
-                from,
-                evasion.targets(from, tgts),
-                test,
-                forbidden,
-                ksq,
-                list,
-            )
+            self.emit(from, filter(from, tgts), test, forbidden, ksq, list)
         };
+        // Captures only: a piece with no enemy piece within its reach on an empty
+        // board takes nothing, and its occupancy lookup is skipped.
+        let may_take = |reach: Bitboard| KIND != CAPTURES || (reach & their).any();
 
         for from in self.pieces(us, PieceKind::Rook) {
-            emit(from, attacks::rook(from, occ, byf) & targets, list);
+            if may_take(attacks::lines(from)) {
+                emit(from, attacks::rook(from, occ, byf) & targets, list);
+            }
         }
         for from in self.pieces(us, PieceKind::Knight) {
-            emit(from, attacks::knight(from, occ) & targets, list);
+            if may_take(attacks::knight(from, Bitboard::EMPTY)) {
+                emit(from, attacks::knight(from, occ) & targets, list);
+            }
         }
         for from in self.pieces(us, PieceKind::Cannon) {
             let mut t = Bitboard::EMPTY;
-            if kind != GenKind::Captures {
+            if KIND != CAPTURES {
                 t |= attacks::slides(from, occ, byf);
             }
-            if kind != GenKind::Quiets {
+            if KIND != QUIETS && may_take(attacks::lines(from)) {
                 t |= attacks::cannon_captures(from, occ, byf) & their;
             }
             emit(from, t, list);
@@ -211,7 +278,9 @@ impl Position {
             emit(from, attacks::pawn(us, from) & targets, list);
         }
         for from in self.pieces(us, PieceKind::Elephant) {
-            emit(from, attacks::elephant(from, occ) & targets, list);
+            if may_take(attacks::elephant(from, Bitboard::EMPTY)) {
+                emit(from, attacks::elephant(from, occ) & targets, list);
+            }
         }
         for from in self.pieces(us, PieceKind::Advisor) {
             emit(from, attacks::advisor(from) & targets, list);
@@ -235,23 +304,21 @@ impl Position {
         ksq: Square,
         list: &mut MoveList,
     ) {
-        if test.has(from) {
+        if test.any() && test.has(from) {
             for to in tgts {
                 if self.move_keeps_king_safe(from, to, ksq) {
                     list.push(Move::new(from, to));
                 }
             }
         } else {
-            for to in tgts & !forbidden {
-                list.push(Move::new(from, to));
-            }
+            list.push_moves(from, tgts & !forbidden);
         }
     }
 
     /// What the `checkers` of the king on `ksq` leave to non-king moves (nothing
     /// is taken away when there are none).
     #[inline]
-    fn evasion_filter(&self, checkers: Bitboard, ksq: Square) -> Evasion {
+    pub(crate) fn evasion_filter(&self, checkers: Bitboard, ksq: Square) -> Evasion {
         if checkers.is_empty() {
             return Evasion {
                 reach: Bitboard::FULL,
@@ -283,7 +350,7 @@ impl Position {
 
     /// `pins_and_screens` for the king of `us`, whichever side is to move.
     #[inline(always)]
-    fn pins_and_screens_of(&self, us: Color) -> (Bitboard, Bitboard) {
+    pub(crate) fn pins_and_screens_of(&self, us: Color) -> (Bitboard, Bitboard) {
         let them = us.flip();
         let ksq = self.king_square(us);
         let own = self.pieces_of(us);
@@ -300,10 +367,10 @@ impl Position {
         for a in self.pieces(them, PieceKind::Cannon) & lines {
             let line = attacks::between(ksq, a);
             let b = line & occ;
-            match b.count() {
-                0 => screens |= line,
-                2 => pinned |= b,
-                _ => {}
+            if b.is_empty() {
+                screens |= line;
+            } else if Bitboard(b.0 & (b.0 - 1)).exactly_one() {
+                pinned |= b;
             }
         }
         let knights =
@@ -322,7 +389,13 @@ impl Position {
 
     /// The same for a move of `side`'s piece, whoever is to move.
     #[inline(always)]
-    fn move_keeps_king_of_safe(&self, side: Color, from: Square, to: Square, ksq: Square) -> bool {
+    pub(crate) fn move_keeps_king_of_safe(
+        &self,
+        side: Color,
+        from: Square,
+        to: Square,
+        ksq: Square,
+    ) -> bool {
         let to_bb = Bitboard::from_square(to);
         let occ = (self.occupied() ^ Bitboard::from_square(from)) | to_bb;
         let byf = (self.occ_by_file() ^ file_major_bit(from)) | file_major_bit(to);
@@ -351,28 +424,6 @@ impl Position {
             PieceKind::King => attacks::king(from),
         };
         t & !self.pieces_of(p.color)
-    }
-
-    /// Is `m` a legal move in this position? Safe on any input (e.g. a hash-table move).
-    pub fn is_legal(&self, m: Move) -> bool {
-        if m.is_null() || m.from().index() >= 90 || m.to().index() >= 90 {
-            return false;
-        }
-        let from = m.from();
-        match self.piece_at(from) {
-            Some(p) if p.color == self.side_to_move() => {}
-            _ => return false,
-        }
-        if !self.pseudo_targets(from).has(m.to()) {
-            return false;
-        }
-        let us = self.side_to_move();
-        let ksq = if from == self.king_square(us) {
-            m.to()
-        } else {
-            self.king_square(us)
-        };
-        self.move_keeps_king_safe(from, m.to(), ksq)
     }
 
     /// Does the legal move `m` give check? Read from the board as it would be,
@@ -428,74 +479,6 @@ impl Position {
         } else {
             Err(MoveError::Illegal(m))
         }
-    }
-
-    /// Does the side to move have a legal move? (Without one it has lost: mate, or
-    /// 困毙 when not in check.) Stops at the first legal move, trying the pieces that
-    /// are least often immobile first, so that search can afford to ask.
-    pub fn has_legal_move(&self) -> bool {
-        self.legal_move_count_up_to(1) > 0
-    }
-
-    /// How many legal moves the side to move has, counting no further than `limit`
-    /// (search asks whether a side is nearly out of moves, where one quiet move of
-    /// the other side could leave it none: 困毙).
-    pub fn legal_move_count_up_to(&self, limit: usize) -> usize {
-        self.legal_move_count_of(self.side_to_move(), limit)
-    }
-
-    /// The moves `side` would have were it its turn (the same board), counted no
-    /// further than `limit`: how cramped the side not to move is, without passing.
-    pub fn legal_move_count_of(&self, us: Color, limit: usize) -> usize {
-        // (A limit of 0 answers as 1 does: whether there is a move at all.)
-        let limit = limit.max(1);
-        let king = self.king_square(us);
-        // Out of check, a move of a piece that is not pinned is legal unless it steps
-        // onto an open line between an enemy cannon and the king (as in `generate`):
-        // such moves are counted by population count, without a test each. The side
-        // not to move is never in check in a valid position; it is tested anyway, as
-        // the count must be exact wherever it is asked.
-        let checkers = if us == self.side_to_move() {
-            self.checkers()
-        } else {
-            self.attackers_to_king(us)
-        };
-        let in_check = checkers.any();
-        let (test, forbidden) = if in_check {
-            (Bitboard::FULL, Bitboard::EMPTY)
-        } else {
-            self.pins_and_screens_of(us)
-        };
-        let evasion = self.evasion_filter(checkers, king);
-        let mut n = 0;
-        for kind in [
-            PieceKind::Rook,
-            PieceKind::Cannon,
-            PieceKind::Pawn,
-            PieceKind::Knight,
-            PieceKind::Advisor,
-            PieceKind::Elephant,
-            PieceKind::King,
-        ] {
-            for from in self.pieces(us, kind) {
-                let mut targets = self.pseudo_targets(from);
-                if kind != PieceKind::King {
-                    targets = evasion.targets(from, targets);
-                }
-                if kind != PieceKind::King && !test.has(from) {
-                    n += (targets & !forbidden).count() as usize;
-                } else {
-                    for to in targets {
-                        let ksq = if kind == PieceKind::King { to } else { king };
-                        n += self.move_keeps_king_of_safe(us, from, to, ksq) as usize;
-                    }
-                }
-                if n >= limit {
-                    return limit;
-                }
-            }
-        }
-        n
     }
 }
 
@@ -592,44 +575,6 @@ pub(crate) mod tests {
             }
         }
         assert!(in_check > 300, "{in_check} positions in check");
-    }
-
-    /// `legal_move_count_of` (which counts the moves of pieces that are not pinned
-    /// without testing each) equals the number of legal moves generated, capped at
-    /// the limit, for both sides of random positions, in check or not; the side not
-    /// to move is counted on the same board with the other side to move.
-    #[test]
-    fn legal_move_count_equals_generation_for_both_sides() {
-        let mut rand = lcg(11);
-        let mut compared = 0;
-        for _ in 0..1500 {
-            let mut p = Position::startpos();
-            for _ in 0..rand() % 160 {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                p.make_move(moves.as_slice()[rand() % moves.len()]);
-            }
-            let us = p.side_to_move();
-            let fen = p.to_fen();
-            let mut fields: Vec<&str> = fen.split(' ').collect();
-            fields[1] = if fields[1] == "w" { "b" } else { "w" };
-            let flipped = Position::from_fen(&fields.join(" ")).ok();
-            for (side, board) in [(us, Some(p.clone())), (us.flip(), flipped)] {
-                let Some(board) = board else { continue };
-                let total = board.legal_moves().len();
-                for limit in [0, 1, 2, 3, 4, 5, 8, 300] {
-                    assert_eq!(
-                        p.legal_move_count_of(side, limit),
-                        total.min(limit.max(1)),
-                        "{fen} side {side:?} limit {limit}"
-                    );
-                    compared += 1;
-                }
-            }
-        }
-        assert!(compared > 15_000, "{compared}");
     }
 
     /// `gives_check`, read from the board without making the move, agrees with

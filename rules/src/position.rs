@@ -400,6 +400,13 @@ impl Position {
         let (from, to) = (m.from(), m.to());
         let piece = self.board[from.index()].expect("make_move: no piece on from-square");
         let captured = self.board[to.index()];
+        // Whether the other side is out of check before this move: it is after a move
+        // of its own (a legal one); after its pass the pass kept its checkers (the
+        // repetition rules pass in check); with no history it is not known.
+        let them_safe = self
+            .history
+            .last()
+            .is_some_and(|st| !st.mv.is_null() || st.checkers.is_empty());
         self.history.push(StateInfo {
             key: self.key,
             mv: m,
@@ -432,8 +439,38 @@ impl Position {
             ^ zobrist::PIECE_SQUARE[piece.index()][to.index()]
             ^ zobrist::BLACK_TO_MOVE;
         self.side = self.side.flip();
-        self.checkers = self.attackers_to_king(self.side);
+        self.checkers = if them_safe {
+            self.checkers_after(piece, from, to)
+        } else {
+            self.attackers_to_king(self.side)
+        };
         debug_assert!(self.is_consistent(), "after make_move {m}: {self:?}");
+    }
+
+    /// The checkers of the side to move, just after `piece` moved from `from` to
+    /// `to`, when that side was not in check before the move. Attacks on its king
+    /// depend on the occupancy of its king's rank and file and of its diagonal
+    /// neighbours (knights' legs) only: when the move emptied none of those points
+    /// and filled no point on the rank or file, the only possible checker is the
+    /// moved piece, and only a knight or a pawn can check from off those lines (as
+    /// `gives_check` reasons).
+    #[inline(always)]
+    fn checkers_after(&self, piece: Piece, from: Square, to: Square) -> Bitboard {
+        let ksq = self.king[self.side.index()];
+        let lines = attacks::lines(ksq);
+        if lines.has(to) || (lines | attacks::diagonal_neighbours(ksq)).has(from) {
+            return self.attackers_to_king(self.side);
+        }
+        let checks = match piece.kind {
+            PieceKind::Knight => attacks::knight_attackers(ksq, self.occupied()).has(to),
+            PieceKind::Pawn => attacks::pawn_attackers(piece.color, ksq).has(to),
+            _ => false,
+        };
+        if checks {
+            Bitboard::from_square(to)
+        } else {
+            Bitboard::EMPTY
+        }
     }
 
     /// Move `piece` from `from` to `to` in the mailbox and the colour and kind

@@ -11,10 +11,13 @@
 use crate::attacks;
 use crate::bitboard::{file_major_bit, Bitboard};
 use crate::position::{file_of, Position};
-use crate::types::{Color, Move, PieceKind, Square};
+use crate::types::{Color, Move, Piece, PieceKind, Square};
 
 /// Exchange values by kind (King, Advisor, Elephant, Knight, Rook, Cannon, Pawn).
 pub const SEE_VALUE: [i32; 7] = [20000, 200, 200, 400, 900, 450, 100];
+
+/// The longest exchange played out, the first capture included.
+const SEE_MAX_CAPTURES: usize = 40;
 
 impl Position {
     /// Material balance of the exchange that `m` starts, from the mover's view.
@@ -25,15 +28,17 @@ impl Position {
             Some(p) => p,
             None => return 0,
         };
-        let mut gain = [0i32; 40];
+        let mut gain = [0i32; SEE_MAX_CAPTURES];
         gain[0] = self.piece_at(to).map_or(0, |p| SEE_VALUE[p.kind.index()]);
         let mut on_target = SEE_VALUE[mover.kind.index()];
         let mut occ = self.occupied() ^ Bitboard::from_square(from);
         let mut byf = self.occ_by_file() ^ file_major_bit(from);
         let mut gone = Bitboard::from_square(from);
         let mut side = mover.color.flip();
+        // Only pieces that could ever take on `to` are looked at.
+        let near = self.near(to);
         let mut d = 0;
-        while let Some((sq, kind)) = self.cheapest_attacker(to, side, occ, byf, !gone) {
+        while let Some((sq, kind)) = self.cheapest_attacker(to, side, occ, byf, near & !gone) {
             if kind == PieceKind::King {
                 // The king may only take last: not if the other side could take back.
                 let occ2 = occ ^ Bitboard::from_square(sq);
@@ -63,11 +68,14 @@ impl Position {
         gain[0]
     }
 
-    /// Is the exchange that `m` starts worth at least `threshold`?
+    /// Is the exchange that `m` starts worth at least `threshold`? The same answer as
+    /// `see(m) >= threshold`, usually without playing the exchange to its end.
     ///
     /// Two bounds answer many calls without the exchange: the mover's side never ends
     /// above the value it takes first (the other side may always stop there), and never
     /// below that value less its capturer (it may always stop after the recapture).
+    /// Past them the exchange is played capture by capture, as `see` plays it, and
+    /// stops as soon as its outcome is on one side of the threshold.
     #[inline]
     pub fn see_ge(&self, m: Move, threshold: i32) -> bool {
         let Some(mover) = self.piece_at(m.from()) else {
@@ -82,14 +90,92 @@ impl Position {
         if taken - SEE_VALUE[mover.kind.index()] >= threshold {
             return true;
         }
-        self.see(m) >= threshold
+        self.exchange_ge(m, mover, taken, threshold)
+    }
+
+    /// `see(m) >= threshold` for a capture past the two bounds of `see_ge`.
+    ///
+    /// With `b[d]` the mover's balance when the exchange stops after its `d`-th
+    /// recapture (`b[0]` = `taken`), the outcome is at least `threshold` exactly when
+    /// `b[0] >= t && (b[1] >= t || (b[2] >= t && (b[3] >= t || …)))` up to the last
+    /// capture `see` plays: at an even `d` the other side may stop (so both must hold),
+    /// at an odd `d` the mover may. So the first even `d` with `b[d] < t` answers no,
+    /// the first odd one with `b[d] >= t` answers yes, and otherwise the last balance
+    /// decides. The captures are those of `see`: the same attackers, the same king
+    /// rule, the same early end (both of the last two balances on the losing side for
+    /// the side that took last) and the same bound on their number.
+    fn exchange_ge(&self, m: Move, mover: Piece, taken: i32, threshold: i32) -> bool {
+        let (from, to) = (m.from(), m.to());
+        // `gain` is `see`'s `gain[d]`: the balance of the side that took last.
+        let mut gain = taken;
+        let mut on_target = SEE_VALUE[mover.kind.index()];
+        let mut occ = self.occupied() ^ Bitboard::from_square(from);
+        let mut byf = self.occ_by_file() ^ file_major_bit(from);
+        let mut gone = Bitboard::from_square(from);
+        let mut side = mover.color.flip();
+        // Only pieces that could ever take on `to` are looked at.
+        let near = self.near(to);
+        let mut d = 0;
+        while let Some((sq, kind)) = self.cheapest_attacker(to, side, occ, byf, near & !gone) {
+            if kind == PieceKind::King {
+                let occ2 = occ ^ Bitboard::from_square(sq);
+                let byf2 = byf ^ file_major_bit(sq);
+                if self
+                    .attackers_with(to, side.flip(), occ2, byf2, !gone)
+                    .any()
+                {
+                    break;
+                }
+            }
+            d += 1;
+            let next = on_target - gain;
+            if d % 2 == 0 {
+                if next < threshold {
+                    return false;
+                }
+            } else if -next >= threshold {
+                return true;
+            }
+            let ends = (-gain).max(next) < 0 || d + 1 >= SEE_MAX_CAPTURES;
+            gain = next;
+            if ends {
+                break;
+            }
+            on_target = SEE_VALUE[kind.index()];
+            occ ^= Bitboard::from_square(sq);
+            byf ^= file_major_bit(sq);
+            gone |= Bitboard::from_square(sq);
+            side = side.flip();
+        }
+        let balance = if d % 2 == 0 { gain } else { -gain };
+        balance >= threshold
+    }
+
+    /// The pieces of either side that could ever take on `to`, whatever the
+    /// occupancy: the attacks of every kind from `to` on an empty board, which
+    /// blocked legs, eyes and rays only ever narrow.
+    #[inline(always)]
+    fn near(&self, to: Square) -> Bitboard {
+        let k = |kind: PieceKind| self.pieces_of_kind(kind);
+        let pawns = (attacks::pawn_attackers(Color::Red, to)
+            & self.pieces(Color::Red, PieceKind::Pawn))
+            | (attacks::pawn_attackers(Color::Black, to)
+                & self.pieces(Color::Black, PieceKind::Pawn));
+        pawns
+            | (attacks::advisor(to) & k(PieceKind::Advisor))
+            | (attacks::elephant(to, Bitboard::EMPTY) & k(PieceKind::Elephant))
+            | (attacks::knight_attackers(to, Bitboard::EMPTY) & k(PieceKind::Knight))
+            | (attacks::king(to) & k(PieceKind::King))
+            | (attacks::lines(to)
+                & (k(PieceKind::Rook) | k(PieceKind::Cannon) | k(PieceKind::King)))
     }
 
     /// The piece of `side` that takes first on `to` (occupancy `occ`/`byf`, only pieces
     /// in `alive`): the first kind with an attacker in the order pawn, advisor, elephant, knight,
     /// cannon, rook, king (cheapest first), the lowest point
     /// within it. This is `attackers_with` looked at kind by kind, cheapest first, so
-    /// that the costlier slider lookups run only when no cheaper piece attacks.
+    /// that the costlier slider lookups run only when no cheaper piece attacks, and
+    /// a kind's lookup only when `alive` holds a piece of that kind.
     #[inline(always)]
     fn cheapest_attacker(
         &self,
@@ -100,48 +186,54 @@ impl Position {
         alive: Bitboard,
     ) -> Option<(Square, PieceKind)> {
         let ours = self.pieces_of(side) & alive;
+        if ours.is_empty() {
+            return None;
+        }
         let of = |k: PieceKind| self.pieces_of_kind(k) & ours;
         let found = |b: Bitboard, k: PieceKind| b.any().then(|| (b.lsb(), k));
-        found(
-            attacks::pawn_attackers(side, to) & of(PieceKind::Pawn),
-            PieceKind::Pawn,
-        )
-        .or_else(|| {
-            found(
-                attacks::advisor(to) & of(PieceKind::Advisor),
-                PieceKind::Advisor,
-            )
-        })
-        .or_else(|| {
-            found(
-                attacks::elephant(to, occ) & of(PieceKind::Elephant),
-                PieceKind::Elephant,
-            )
-        })
-        .or_else(|| {
-            found(
-                attacks::knight_attackers(to, occ) & of(PieceKind::Knight),
-                PieceKind::Knight,
-            )
-        })
-        .or_else(|| {
-            found(
-                attacks::cannon_captures(to, occ, byf) & of(PieceKind::Cannon),
-                PieceKind::Cannon,
-            )
-        })
-        .or_else(|| {
-            let rays = attacks::rook(to, occ, byf);
-            found(rays & of(PieceKind::Rook), PieceKind::Rook).or_else(|| {
-                let kings = of(PieceKind::King);
-                let mut b = attacks::king(to) & kings;
-                // The flying general, as in `attackers_with`.
-                if to == self.king_square(side.flip()) {
-                    b |= rays & kings & file_of(to);
-                }
-                found(b, PieceKind::King)
-            })
-        })
+        let pawns = attacks::pawn_attackers(side, to) & of(PieceKind::Pawn);
+        if pawns.any() {
+            return found(pawns, PieceKind::Pawn);
+        }
+        let advisors = attacks::advisor(to) & of(PieceKind::Advisor);
+        if advisors.any() {
+            return found(advisors, PieceKind::Advisor);
+        }
+        let elephants = of(PieceKind::Elephant);
+        if elephants.any() {
+            let b = attacks::elephant(to, occ) & elephants;
+            if b.any() {
+                return found(b, PieceKind::Elephant);
+            }
+        }
+        let knights = of(PieceKind::Knight);
+        if knights.any() {
+            let b = attacks::knight_attackers(to, occ) & knights;
+            if b.any() {
+                return found(b, PieceKind::Knight);
+            }
+        }
+        let cannons = of(PieceKind::Cannon);
+        if cannons.any() {
+            let b = attacks::cannon_captures(to, occ, byf) & cannons;
+            if b.any() {
+                return found(b, PieceKind::Cannon);
+            }
+        }
+        let (rooks, kings) = (of(PieceKind::Rook), of(PieceKind::King));
+        if (rooks | kings).is_empty() {
+            return None;
+        }
+        let rays = attacks::rook(to, occ, byf);
+        if (rays & rooks).any() {
+            return found(rays & rooks, PieceKind::Rook);
+        }
+        let mut b = attacks::king(to) & kings;
+        // The flying general, as in `attackers_with`.
+        if to == self.king_square(side.flip()) {
+            b |= rays & kings & file_of(to);
+        }
+        found(b, PieceKind::King)
     }
 }
 
@@ -216,6 +308,14 @@ mod tests {
                             "{} {to} {side:?}",
                             p.to_fen()
                         );
+                        // `near` leaves out no attacker.
+                        assert_eq!(all & !p.near(to), Bitboard::EMPTY, "{} {to}", p.to_fen());
+                        assert_eq!(
+                            p.cheapest_attacker(to, side, occ, byf, p.near(to) & !gone),
+                            expected,
+                            "{} {to} {side:?}",
+                            p.to_fen()
+                        );
                         checked += expected.is_some() as u32;
                     }
                 }
@@ -227,10 +327,11 @@ mod tests {
     #[test]
     fn see_ge_agrees_with_see_at_every_threshold() {
         let mut ge = 0;
-        for p in random_positions(11, 150) {
+        for p in random_positions(11, 600) {
             for &m in p.legal_moves().iter() {
                 let v = p.see(m);
-                for t in [-1200, -900, -450, -120, -30, 0, 1, 100, 250, 450, 900] {
+                let fixed = [-1200, -900, -450, -120, -30, 0, 1, 100, 250, 450, 900];
+                for t in fixed.into_iter().chain([v - 1, v, v + 1]) {
                     assert_eq!(p.see_ge(m, t), v >= t, "{} {m} {t}: see {v}", p.to_fen());
                     ge += (v >= t) as u32;
                 }
