@@ -9,6 +9,8 @@ mod alphabeta;
 mod qsearch;
 mod root;
 mod steps;
+#[cfg(test)]
+mod tests;
 
 use crate::eval::Evaluator;
 use crate::history::Histories;
@@ -195,8 +197,13 @@ pub(crate) struct Worker<'a, E: Evaluator> {
     pub multipv: usize,
     pv_idx: usize,
     root_depth: i32,
-    /// Counts path-dependent scores (repetitions, move limit) met so far; a node
-    /// that saw the count rise must not store its score in the hash table.
+    /// Counts the path-dependent scores met so far that a hash bound must not
+    /// carry to another path: a repetition someone loses by rule, and the
+    /// natural move limit. A node that saw the count rise stores no bound. A
+    /// drawn repetition does not count: every line that shuffles back to a
+    /// position of the path meets one, and a draw score passed on through a
+    /// bound is an error of the evaluation's size, where a stored rule win or
+    /// loss would be an error of a whole game.
     path_events: u64,
     pub completed_depth: i32,
     /// The main thread reports each root move here (for `info currmove`).
@@ -351,7 +358,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         if self.pos.history()[start..].iter().any(|s| s.mv.is_null()) {
             return None;
         }
-        self.path_events += 1;
         let us = self.pos.side_to_move();
         let verdict = judge_repetition(&self.pos, self.shared.options.rules);
         Some(match verdict.and_then(|v| v.offender()) {
@@ -360,8 +366,14 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             // loses, the search prefers the loss that comes latest, and does not
             // complete a forbidden cycle at once rather than make the opponent
             // prove a mate (GUIs see it as mate in N, N counting to the rule loss).
-            Some(c) if c == us => mated_in(ply),
-            Some(_) => mate_in(ply),
+            Some(c) => {
+                self.path_events += 1;
+                if c == us {
+                    mated_in(ply)
+                } else {
+                    mate_in(ply)
+                }
+            }
         })
     }
 

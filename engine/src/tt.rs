@@ -281,6 +281,19 @@ impl TranspositionTable {
         victim.check.store(key ^ nd, Ordering::Relaxed);
     }
 
+    /// How many valid entries hold each bound (indexed by `Bound as usize`).
+    #[cfg(test)]
+    pub(crate) fn count_by_bound(&self) -> [usize; 4] {
+        let mut n = [0; 4];
+        for e in self.buckets.iter().flat_map(|b| &b.entries) {
+            let d = e.data.load(Ordering::Relaxed);
+            if d & (VALID << 56) != 0 {
+                n[unpack(d).bound as usize] += 1;
+            }
+        }
+        n
+    }
+
     /// Permille of a sample of entries written during the current search.
     pub fn hashfull(&self) -> u32 {
         let gen = self.generation.load(Ordering::Relaxed);

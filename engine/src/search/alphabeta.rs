@@ -34,8 +34,8 @@ pub(super) struct Node {
     /// The evaluation as the table keeps it (`-INF` in check).
     pub static_eval: i32,
     pub improving: bool,
-    /// `path_events` at entry: a score that met a repetition or the move limit
-    /// below is stored as no bound.
+    /// `path_events` at entry: a score that met a rule win or loss by
+    /// repetition, or the move limit, below is stored as no bound.
     pub events_at_entry: u64,
     /// Whether the opponent is nearly out of moves (asked lazily, once a node).
     pub cramped: Option<bool>,

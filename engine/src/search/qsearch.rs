@@ -101,7 +101,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         if move_count == 0 && (in_check || !self.pos.has_legal_move()) {
             return mated_in(ply);
         }
-        // A score that met a repetition below depends on the path: keep no bound.
+        // A score that met a rule verdict below depends on the path: keep no bound.
         let bound = if self.path_events != events_at_entry {
             Bound::None
         } else if best >= beta {
