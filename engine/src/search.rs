@@ -1,8 +1,9 @@
 //! One search thread (`Worker`) and what all threads share (`Shared`). The search
 //! itself is split by concern: `root.rs` (iterative deepening, aspiration windows,
-//! the root moves), `alphabeta.rs` (principal-variation search in numbered steps)
-//! and `qsearch.rs` (quiescence); the node entry both searches share is here. Lazy SMP runs several workers on one shared hash table
-//! (see `lib.rs`).
+//! the root moves: which a line searches, how each is recorded), `alphabeta.rs`
+//! (principal-variation search in numbered steps, the root one of its nodes) and
+//! `qsearch.rs` (quiescence); the node entry both searches share is here. Lazy SMP
+//! runs several workers on one shared hash table (see `lib.rs`).
 
 mod alphabeta;
 mod qsearch;

@@ -630,10 +630,10 @@ fn bench_node_count_at_depth_8_is_the_signature() {
             })
             .sum::<u64>()
     };
-    assert_eq!(count(None), 248_644, "embedded net");
+    assert_eq!(count(None), 217_186, "embedded net");
     assert_eq!(
         count(Some(engine::eval::EvalChoice::Hce)),
-        278_236,
+        238_846,
         "handcrafted"
     );
 }

@@ -2,9 +2,14 @@
 //! `search` opens the node and prunes it whole, `search_moves` runs the move loop
 //! (one move: `search_move`), `close_node` scores and stores the result. The steps
 //! that decide something are functions in `steps.rs`.
+//!
+//! The root is a node of this same search (`ROOT`, a constant, so that the other
+//! nodes pay nothing for it): it takes no verdict at entry, no hash cutoff and no
+//! pruning, searches only the moves of its current line (`root.rs`), and keeps
+//! its result in the root moves rather than in the table.
 
 use super::steps::{hash_cutoff, Prune};
-use super::Worker;
+use super::{CrumbGuard, Worker};
 use crate::eval::Evaluator;
 use crate::movepick::{is_bad_capture_score, MovePicker, OrderContext};
 use crate::score::*;
@@ -103,7 +108,9 @@ impl Tried {
 }
 
 impl<'a, E: Evaluator> Worker<'a, E> {
-    pub(super) fn search(
+    /// The search of one node; `ROOT` for the root (`ply` 0, a PV node), whose
+    /// caller is `iterate`.
+    pub(super) fn search<const ROOT: bool>(
         &mut self,
         mut alpha: i32,
         mut beta: i32,
@@ -115,24 +122,30 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         if depth <= 0 {
             return self.qsearch(alpha, beta, ply);
         }
-        let pv_node = beta - alpha > 1;
+        let pv_node = ROOT || beta - alpha > 1;
 
         // Step 2. Node entry, shared with quiescence: the node count and the stop,
         // the rule verdicts (repetition, natural move limit, no attacking material)
-        // and the ply limit.
-        if let Some(v) = self.enter_node(ply, true) {
+        // and the ply limit. The root only counts itself: its moves are searched
+        // whatever its position repeats (the verdicts judge the lines below it).
+        if ROOT {
+            self.pv_len[0] = 0;
+            self.count_node();
+        } else if let Some(v) = self.enter_node(ply, true) {
             return v;
         }
 
-        // Step 3. Mate-distance pruning.
-        alpha = alpha.max(mated_in(ply));
-        beta = beta.min(mate_in(ply + 1));
-        if alpha >= beta {
-            return alpha;
+        // Step 3. Mate-distance pruning (no bound to tighten at the root).
+        if !ROOT {
+            alpha = alpha.max(mated_in(ply));
+            beta = beta.min(mate_in(ply + 1));
+            if alpha >= beta {
+                return alpha;
+            }
         }
 
         // Steps 4 and 5. Hash probe (and cutoff), static evaluation.
-        let mut node = match self.open_node((alpha, beta), depth, ply, pv_node, cut_node) {
+        let mut node = match self.open_node::<ROOT>((alpha, beta), depth, ply, pv_node, cut_node) {
             Ok(node) => node,
             Err(v) => return v,
         };
@@ -162,12 +175,19 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
 
         // Step 10. Near the root, leave a mark that this thread searches this node
-        // (freed when the node returns, by whichever exit).
-        let (_crumb, marked) = self.leave_crumb(node.key, ply);
+        // (freed when the node returns, by whichever exit). Not at the root itself,
+        // which every thread searches.
+        let (_crumb, marked) = if ROOT {
+            (CrumbGuard(None), false)
+        } else {
+            self.leave_crumb(node.key, ply)
+        };
         node.marked = marked;
 
-        // Steps 11 to 16, for each move.
-        match self.search_moves(&mut node, alpha, beta) {
+        // Steps 11 to 16, for each move; the root's result is in its root moves
+        // (`iterate` stores the best one when the iteration is complete).
+        match self.search_moves::<ROOT>(&mut node, alpha, beta) {
+            Ok(searched) if ROOT => searched.best,
             Ok(searched) => self.close_node(&node, searched, alpha, beta),
             Err(v) => v,
         }
@@ -176,8 +196,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     /// Steps 4 and 5. The hash probe: the hash move, and the entry's score where
     /// it is deep enough and its bound settles the node (`Err`). The static
     /// evaluation: the table's when it has one; in a singular search, the node's
-    /// own.
-    fn open_node(
+    /// own. The root reads nothing from the table: its first move is its line's
+    /// best so far, and it evaluates its position itself.
+    fn open_node<const ROOT: bool>(
         &mut self,
         (alpha, beta): (i32, i32),
         depth: i32,
@@ -187,8 +208,12 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     ) -> Result<Node, i32> {
         let key = self.pos.key();
         let excluded = self.stack[ply].excluded;
-        let tt = self.shared.tt.probe(key);
-        let tt_move = self.legal_hash_move(tt, false);
+        let (tt, tt_move) = if ROOT {
+            (None, self.root_moves[self.pv_idx].mv)
+        } else {
+            let tt = self.shared.tt.probe(key);
+            (tt, self.legal_hash_move(tt, false))
+        };
         if let Some(h) = tt {
             if !pv_node && excluded.is_null() && h.depth >= depth {
                 if let Some(v) = hash_cutoff(&h, alpha, beta, ply) {
@@ -228,8 +253,10 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     }
 
     /// Steps 11 to 16: the move loop. `Err` is the node's score when it ends
-    /// early (a multi-cut, or the stop).
-    fn search_moves(
+    /// early (a multi-cut, or the stop). At the root, the moves outside the
+    /// current line are passed over uncounted, none is pruned, and each is
+    /// searched by `search_root_move`.
+    fn search_moves<const ROOT: bool>(
         &mut self,
         node: &mut Node,
         mut alpha: i32,
@@ -254,6 +281,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             if m == node.excluded {
                 continue;
             }
+            let Some(root_index) = self.line_index::<ROOT>(m) else {
+                continue;
+            };
             let victim = self.pos.piece_at(m.to());
             let Some(mover) = self.pos.piece_at(m.from()) else {
                 continue;
@@ -267,7 +297,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
                 number: s.moves,
                 base_r,
                 lmr_depth: (depth - 1 - base_r).max(0),
-                prunable: s.best > -RULE_BOUND && !node.in_check && s.moves > 1,
+                prunable: !ROOT && s.best > -RULE_BOUND && !node.in_check && s.moves > 1,
                 good_capture: victim.is_some() && !is_bad_capture_score(picker.last_score()),
             };
 
@@ -295,7 +325,12 @@ impl<'a, E: Evaluator> Worker<'a, E> {
             };
 
             // Steps 13 to 15.
-            let Some(v) = self.search_move(node, &mv, singular, &ctx, (alpha, beta)) else {
+            let v = if ROOT {
+                self.search_root_move(node, &mv, &ctx, (alpha, beta), root_index)
+            } else {
+                self.search_move(node, &mv, singular, &ctx, (alpha, beta))
+            };
+            let Some(v) = v else {
                 continue;
             };
             if self.aborted() {
@@ -327,7 +362,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
     /// Steps 13 to 15 for one move: make it, prune it by futility (`None`), extend
     /// it, search it (reduced when late), unmake it.
-    fn search_move(
+    #[inline(always)]
+    pub(super) fn search_move(
         &mut self,
         node: &Node,
         mv: &MoveInfo,
@@ -411,7 +447,6 @@ impl<'a, E: Evaluator> Worker<'a, E> {
     /// `reduction` `None` (the first move) the full window; else a null window at
     /// the reduced depth, again at full depth when it beats alpha after a
     /// reduction, and with the full window when it lands inside it in a PV node.
-    /// The root searches its moves with this too.
     pub(super) fn pvs(
         &mut self,
         (alpha, beta): (i32, i32),
@@ -422,14 +457,14 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         cut_node: bool,
     ) -> i32 {
         let Some(reduction) = reduction else {
-            return -self.search(-beta, -alpha, new_depth, ply, !pv_node && !cut_node);
+            return -self.search::<false>(-beta, -alpha, new_depth, ply, !pv_node && !cut_node);
         };
-        let mut v = -self.search(-alpha - 1, -alpha, new_depth - reduction, ply, true);
+        let mut v = -self.search::<false>(-alpha - 1, -alpha, new_depth - reduction, ply, true);
         if v > alpha && reduction > 0 {
-            v = -self.search(-alpha - 1, -alpha, new_depth, ply, !cut_node);
+            v = -self.search::<false>(-alpha - 1, -alpha, new_depth, ply, !cut_node);
         }
         if pv_node && v > alpha && v < beta {
-            v = -self.search(-beta, -alpha, new_depth, ply, false);
+            v = -self.search::<false>(-beta, -alpha, new_depth, ply, false);
         }
         v
     }

@@ -71,7 +71,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         self.stack[ply].piece = None;
         self.eval.on_null();
         self.pos.make_null_move();
-        let v = -self.search(-beta, -beta + 1, node.depth - r, ply + 1, !node.cut);
+        let v = -self.search::<false>(-beta, -beta + 1, node.depth - r, ply + 1, !node.cut);
         self.pos.unmake_move();
         self.eval.on_unmake();
         if self.aborted() {
@@ -157,7 +157,7 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         let tt_score = from_tt(h.score, ply);
         let s_beta = tt_score - self.p.se_margin * depth / 100;
         self.stack[ply].excluded = m;
-        let v = self.search(s_beta - 1, s_beta, (depth - 1) / 2, ply, node.cut);
+        let v = self.search::<false>(s_beta - 1, s_beta, (depth - 1) / 2, ply, node.cut);
         self.stack[ply].excluded = Move::NULL;
         if self.aborted() {
             return Err(0);
