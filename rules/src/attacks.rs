@@ -5,12 +5,25 @@
 //! out of the `u128` board; a file's ten bits come out of the file-major occupancy
 //! word. The table entry is a small mask over files (or ranks) that is shifted
 //! (or spread) back onto the board.
+//!
+//! The tables are built in `sliders` (rank and file lookups, lines between
+//! points) and `leapers` (knights, elephants, advisors, kings, pawns); the points
+//! each piece may stand on are in `points`. The lookups are here.
+
+mod leapers;
+mod points;
+mod sliders;
+
+pub use points::{LEGAL_POINTS, PLAYABLE_POINTS};
 
 use crate::bitboard::Bitboard;
 use crate::types::{Color, Square};
+use leapers::{
+    ADVISOR_TO, DIAG_BB, ELEPHANT_TO, KING_TO, KNIGHT_FROM, KNIGHT_TO, ON_BOARD, PAWN_FROM, PAWN_TO,
+};
+use sliders::{BETWEEN, CANNON_FILE, CANNON_RANK, FILE_SPREAD, LINES, ROOK_FILE, ROOK_RANK};
 
-/// Off-board neighbour: bit 127 is never set in an occupancy word.
-const NOWHERE: u8 = 127;
+// Board geometry for the table builders in the submodules.
 
 const fn sq(file: i32, rank: i32) -> i32 {
     if file >= 0 && file < 9 && rank >= 0 && rank < 10 {
@@ -31,321 +44,6 @@ const fn bit(s: i32) -> u128 {
 const fn in_palace(file: i32, rank: i32) -> bool {
     file >= 3 && file <= 5 && (rank <= 2 || rank >= 7) && rank >= 0 && rank <= 9
 }
-
-/// Rook-style scan along a line of `n` points from `pos` over occupancy `occ`.
-/// Returns (rook attacks, cannon captures) as masks over the line.
-const fn scan_line(n: i32, pos: i32, occ: u32) -> (u16, u16) {
-    let mut rook = 0u16;
-    let mut cannon = 0u16;
-    let mut dir = -1;
-    while dir <= 1 {
-        let mut p = pos + dir;
-        let mut screen = false;
-        while p >= 0 && p < n {
-            let occupied = (occ >> p) & 1 != 0;
-            if !screen {
-                rook |= 1 << p;
-                if occupied {
-                    screen = true;
-                }
-            } else if occupied {
-                cannon |= 1 << p;
-                break;
-            }
-            p += dir;
-        }
-        dir += 2;
-    }
-    (rook, cannon)
-}
-
-const fn rank_tables() -> ([[u16; 512]; 9], [[u16; 512]; 9]) {
-    let mut rook = [[0u16; 512]; 9];
-    let mut cannon = [[0u16; 512]; 9];
-    let mut f = 0;
-    while f < 9 {
-        let mut o = 0;
-        while o < 512 {
-            let (r, c) = scan_line(9, f as i32, o as u32);
-            rook[f][o] = r;
-            cannon[f][o] = c;
-            o += 1;
-        }
-        f += 1;
-    }
-    (rook, cannon)
-}
-
-const fn file_tables() -> ([[u16; 1024]; 10], [[u16; 1024]; 10]) {
-    let mut rook = [[0u16; 1024]; 10];
-    let mut cannon = [[0u16; 1024]; 10];
-    let mut r = 0;
-    while r < 10 {
-        let mut o = 0;
-        while o < 1024 {
-            let (a, c) = scan_line(10, r as i32, o as u32);
-            rook[r][o] = a;
-            cannon[r][o] = c;
-            o += 1;
-        }
-        r += 1;
-    }
-    (rook, cannon)
-}
-
-const RANK_TABLES: ([[u16; 512]; 9], [[u16; 512]; 9]) = rank_tables();
-const FILE_TABLES: ([[u16; 1024]; 10], [[u16; 1024]; 10]) = file_tables();
-static ROOK_RANK: [[u16; 512]; 9] = RANK_TABLES.0;
-static CANNON_RANK: [[u16; 512]; 9] = RANK_TABLES.1;
-static ROOK_FILE: [[u16; 1024]; 10] = FILE_TABLES.0;
-static CANNON_FILE: [[u16; 1024]; 10] = FILE_TABLES.1;
-
-/// Spreads a 10-bit rank mask onto file a of the board (bit r -> point r*9).
-static FILE_SPREAD: [u128; 1024] = {
-    let mut t = [0u128; 1024];
-    let mut m = 0;
-    while m < 1024 {
-        let mut r = 0;
-        while r < 10 {
-            if (m >> r) & 1 != 0 {
-                t[m] |= 1u128 << (r * 9);
-            }
-            r += 1;
-        }
-        m += 1;
-    }
-    t
-};
-
-/// Orthogonal neighbours (N, S, E, W) of each point: a knight's legs, an attacker's legs.
-#[cfg(test)]
-static ORTHO: [[u8; 4]; 90] = neighbours(ORTHO_STEPS);
-const ORTHO_STEPS: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-/// Diagonal neighbours (NE, NW, SE, SW): elephant eyes, and the legs of knights attacking a point.
-#[cfg(test)]
-static DIAG: [[u8; 4]; 90] = neighbours(DIAG_STEPS);
-const DIAG_STEPS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-
-const fn neighbours(d: [(i32, i32); 4]) -> [[u8; 4]; 90] {
-    let mut t = [[NOWHERE; 4]; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut i = 0;
-        while i < 4 {
-            let n = sq(f + d[i].0, r + d[i].1);
-            if n >= 0 {
-                t[s][i] = n as u8;
-            }
-            i += 1;
-        }
-        s += 1;
-    }
-    t
-}
-
-/// Knight targets by point and blocked-leg mask (bit i: ORTHO[i] occupied).
-static KNIGHT_TO: [[u128; 16]; 90] = {
-    // For each leg direction, the two targets past it.
-    const JUMPS: [[(i32, i32); 2]; 4] = [
-        [(1, 2), (-1, 2)],
-        [(1, -2), (-1, -2)],
-        [(2, 1), (2, -1)],
-        [(-2, 1), (-2, -1)],
-    ];
-    let mut t = [[0u128; 16]; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut m = 0;
-        while m < 16 {
-            let mut leg = 0;
-            while leg < 4 {
-                if (m >> leg) & 1 == 0 {
-                    t[s][m] |= bit(sq(f + JUMPS[leg][0].0, r + JUMPS[leg][0].1));
-                    t[s][m] |= bit(sq(f + JUMPS[leg][1].0, r + JUMPS[leg][1].1));
-                }
-                leg += 1;
-            }
-            m += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// Points from which a knight attacks the given point, by blocked mask of DIAG
-/// (a knight two ranks and one file away has its leg on the diagonal neighbour between).
-static KNIGHT_FROM: [[u128; 16]; 90] = {
-    const FROM: [[(i32, i32); 2]; 4] = [
-        [(1, 2), (2, 1)],
-        [(-1, 2), (-2, 1)],
-        [(1, -2), (2, -1)],
-        [(-1, -2), (-2, -1)],
-    ];
-    let mut t = [[0u128; 16]; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut m = 0;
-        while m < 16 {
-            let mut d = 0;
-            while d < 4 {
-                if (m >> d) & 1 == 0 {
-                    t[s][m] |= bit(sq(f + FROM[d][0].0, r + FROM[d][0].1));
-                    t[s][m] |= bit(sq(f + FROM[d][1].0, r + FROM[d][1].1));
-                }
-                d += 1;
-            }
-            m += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// Elephant targets by point and blocked-eye mask (DIAG order); they never cross the river.
-static ELEPHANT_TO: [[u128; 16]; 90] = {
-    const D: [(i32, i32); 4] = [(2, 2), (-2, 2), (2, -2), (-2, -2)];
-    let mut t = [[0u128; 16]; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let red_half = r <= 4;
-        let mut m = 0;
-        while m < 16 {
-            let mut d = 0;
-            while d < 4 {
-                let (nf, nr) = (f + D[d].0, r + D[d].1);
-                let same_half = if red_half { nr <= 4 } else { nr >= 5 };
-                if (m >> d) & 1 == 0 && same_half {
-                    t[s][m] |= bit(sq(nf, nr));
-                }
-                d += 1;
-            }
-            m += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-static ADVISOR_TO: [u128; 90] = {
-    const D: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-    steps_in_palace(D)
-};
-
-static KING_TO: [u128; 90] = {
-    const D: [(i32, i32); 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-    steps_in_palace(D)
-};
-
-const fn steps_in_palace(d: [(i32, i32); 4]) -> [u128; 90] {
-    let mut t = [0u128; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        if in_palace(f, r) {
-            let mut i = 0;
-            while i < 4 {
-                let (nf, nr) = (f + d[i].0, r + d[i].1);
-                // Stay in the same palace.
-                if in_palace(nf, nr) && ((nr <= 2) == (r <= 2)) {
-                    t[s] |= bit(sq(nf, nr));
-                }
-                i += 1;
-            }
-        }
-        s += 1;
-    }
-    t
-}
-
-/// Pawn moves by colour and point.
-static PAWN_TO: [[u128; 90]; 2] = {
-    let mut t = [[0u128; 90]; 2];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        // Red pawns move up the ranks, and sideways once across the river (rank >= 5).
-        t[0][s] = bit(sq(f, r + 1));
-        if r >= 5 {
-            t[0][s] |= bit(sq(f + 1, r)) | bit(sq(f - 1, r));
-        }
-        t[1][s] = bit(sq(f, r - 1));
-        if r <= 4 {
-            t[1][s] |= bit(sq(f + 1, r)) | bit(sq(f - 1, r));
-        }
-        s += 1;
-    }
-    t
-};
-
-/// Points from which a pawn of the given colour attacks the point.
-static PAWN_FROM: [[u128; 90]; 2] = {
-    let mut t = [[0u128; 90]; 2];
-    let mut s = 0;
-    while s < 90 {
-        let mut from = 0;
-        while from < 90 {
-            if (PAWN_TO[0][from] >> s) & 1 != 0 {
-                t[0][s] |= 1u128 << from;
-            }
-            if (PAWN_TO[1][from] >> s) & 1 != 0 {
-                t[1][s] |= 1u128 << from;
-            }
-            from += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// Rank and file through each point (the point itself excluded).
-static LINES: [u128; 90] = {
-    let mut t = [0u128; 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut o = 0;
-        while o < 90 {
-            if o != s && (o % 9 == s % 9 || o / 9 == s / 9) {
-                t[s] |= 1u128 << o;
-            }
-            o += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-static BETWEEN: [[u128; 90]; 90] = {
-    let mut t = [[0u128; 90]; 90];
-    let mut a = 0;
-    while a < 90 {
-        let mut b = 0;
-        while b < 90 {
-            let (fa, ra, fb, rb) = (a % 9, a / 9, b % 9, b / 9);
-            if fa == fb && ra != rb {
-                let (lo, hi) = if ra < rb { (ra, rb) } else { (rb, ra) };
-                let mut r = lo + 1;
-                while r < hi {
-                    t[a][b] |= 1u128 << (r * 9 + fa);
-                    r += 1;
-                }
-            } else if ra == rb && fa != fb {
-                let (lo, hi) = if fa < fb { (fa, fb) } else { (fb, fa) };
-                let mut f = lo + 1;
-                while f < hi {
-                    t[a][b] |= 1u128 << (ra * 9 + f);
-                    f += 1;
-                }
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-};
 
 /// Points strictly between two points on one line; empty when not aligned.
 #[inline(always)]
@@ -405,28 +103,6 @@ fn diag_mask(occ: u128, s: Square) -> usize {
     let m = ((w >> 20) & 1) | ((w >> 17) & 2) | (w & 4) | ((w << 3) & 8);
     m as usize & ON_BOARD[s.index()].1 as usize
 }
-
-/// Which `ORTHO` and `DIAG` neighbours of each point are on the board.
-static ON_BOARD: [(u8, u8); 90] = {
-    let ortho = neighbours(ORTHO_STEPS);
-    let diag = neighbours(DIAG_STEPS);
-    let mut t = [(0u8, 0u8); 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut i = 0;
-        while i < 4 {
-            if ortho[s][i] != NOWHERE {
-                t[s].0 |= 1 << i;
-            }
-            if diag[s][i] != NOWHERE {
-                t[s].1 |= 1 << i;
-            }
-            i += 1;
-        }
-        s += 1;
-    }
-    t
-};
 
 /// File occupancy index of `s` from the file-major word.
 #[inline(always)]
@@ -517,88 +193,6 @@ pub fn diagonal_neighbours(s: Square) -> Bitboard {
     Bitboard(DIAG_BB[s.index()])
 }
 
-/// `DIAG` as a board per point.
-static DIAG_BB: [u128; 90] = {
-    let diag = neighbours(DIAG_STEPS);
-    let mut t = [0u128; 90];
-    let mut s = 0;
-    while s < 90 {
-        let mut i = 0;
-        while i < 4 {
-            t[s] |= (1u128 << diag[s][i]) & crate::bitboard::BOARD_MASK;
-            i += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// Points that a piece could legally stand on, by piece index (colour*7+kind).
-pub static LEGAL_POINTS: [u128; 14] = {
-    let mut t = [0u128; 14];
-    let mut c = 0;
-    while c < 2 {
-        let mut s = 0usize;
-        while s < 90 {
-            let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-            // Rank seen from this colour's own back rank.
-            let rr = if c == 0 { r } else { 9 - r };
-            let b = 1u128 << s;
-            if in_palace(f, rr) && rr <= 2 {
-                t[c * 7] |= b;
-            }
-            if rr <= 2 && in_palace(f, rr) && ((f == 4) == (rr == 1)) {
-                t[c * 7 + 1] |= b;
-            }
-            if (rr == 0 || rr == 4) && (f == 2 || f == 6) || rr == 2 && (f == 0 || f == 4 || f == 8)
-            {
-                t[c * 7 + 2] |= b;
-            }
-            t[c * 7 + 3] |= b;
-            t[c * 7 + 4] |= b;
-            t[c * 7 + 5] |= b;
-            if rr >= 5 || (rr == 3 || rr == 4) && f % 2 == 0 {
-                t[c * 7 + 6] |= b;
-            }
-            s += 1;
-        }
-        c += 1;
-    }
-    t
-};
-
-/// Points a piece may stand on in a *playable* position, by piece index: kings and
-/// advisors anywhere in their own palace, elephants anywhere on their own side of
-/// the river, every other piece anywhere. Composed studies (排局) put advisors,
-/// elephants and pawns on points no game reaches; move generation and evaluation
-/// work on all of these (the tables above are computed for every point).
-pub static PLAYABLE_POINTS: [u128; 14] = {
-    let mut t = [0u128; 14];
-    let mut c = 0;
-    while c < 2 {
-        let mut s = 0usize;
-        while s < 90 {
-            let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-            let rr = if c == 0 { r } else { 9 - r };
-            let b = 1u128 << s;
-            if in_palace(f, rr) && rr <= 2 {
-                t[c * 7] |= b;
-                t[c * 7 + 1] |= b;
-            }
-            if rr <= 4 {
-                t[c * 7 + 2] |= b;
-            }
-            t[c * 7 + 3] |= b;
-            t[c * 7 + 4] |= b;
-            t[c * 7 + 5] |= b;
-            t[c * 7 + 6] |= b;
-            s += 1;
-        }
-        c += 1;
-    }
-    t
-};
-
 #[cfg(test)]
 mod tests {
 
@@ -627,6 +221,7 @@ mod tests {
             }
         }
     }
+    use super::leapers::{DIAG, ORTHO};
     use super::*;
 
     fn s(t: &str) -> Square {
@@ -717,23 +312,5 @@ mod tests {
         );
         assert_eq!(names(cannon_captures(e5, occ, byf)), vec!["b5", "e0", "e9"]);
         assert_eq!(names(cannon_captures(s("e3"), occ, byf)), vec!["e9"]);
-    }
-
-    #[test]
-    fn legal_points() {
-        assert_eq!(Bitboard(PLAYABLE_POINTS[0]).count(), 9);
-        assert_eq!(Bitboard(PLAYABLE_POINTS[1]).count(), 9);
-        assert_eq!(Bitboard(PLAYABLE_POINTS[9]).count(), 45); // black elephant
-        assert_eq!(Bitboard(PLAYABLE_POINTS[13]).count(), 90);
-        for i in 0..14 {
-            assert_eq!(LEGAL_POINTS[i] & !PLAYABLE_POINTS[i], 0, "piece {i}");
-        }
-        assert_eq!(Bitboard(LEGAL_POINTS[2]).count(), 7); // red elephant
-        assert_eq!(Bitboard(LEGAL_POINTS[1]).count(), 5); // red advisor
-        assert_eq!(Bitboard(LEGAL_POINTS[0]).count(), 9);
-        assert_eq!(Bitboard(LEGAL_POINTS[6]).count(), 45 + 10);
-        assert!(Bitboard(LEGAL_POINTS[9]).has(s("c9")));
-        assert!(Bitboard(LEGAL_POINTS[13]).has(s("a6")));
-        assert!(!Bitboard(LEGAL_POINTS[13]).has(s("b6")));
     }
 }
