@@ -6,7 +6,7 @@
 //! file fields (`bytes`), here because every crate depends on this one.
 
 // The one exception is `MoveList`, whose uninitialised slots are what make a
-// move list free to create at every search node (see `movegen.rs`).
+// move list free to create at every search node (see `movegen/list.rs`).
 #![deny(unsafe_code)]
 
 pub mod attacks;

@@ -8,122 +8,18 @@
 //! our king and so becomes that cannon's screen. Pinned pieces, king moves and
 //! all moves in check are tested by replaying the attack lookups on the changed
 //! occupancy; moves onto a cannon's open line are dropped.
+//!
+//! The move list is in `list`; whether a move gives check in `gives_check`.
+
+mod gives_check;
+mod list;
+
+pub use list::{MoveList, MAX_MOVES};
 
 use crate::attacks;
 use crate::bitboard::{file_major_bit, Bitboard};
 use crate::position::Position;
 use crate::types::{Color, Move, PieceKind, Square};
-use std::mem::MaybeUninit;
-
-/// Enough for any playable position: a side has at most 16 pieces
-/// (`fen::MAX_PIECES_PER_SIDE`), a rook or cannon at most 17 moves (8 along its
-/// rank, 9 along its file), every other piece at most 8, the king 4, so
-/// 15 · 17 + 4 = 259 bounds even a composed study of fifteen rooks. Game positions
-/// stay well under 150. A test fills a list to this bound.
-pub const MAX_MOVES: usize = 15 * 17 + 4;
-
-/// A fixed-capacity list of moves, on the stack. The slots past `len` are left
-/// uninitialised: a list is made at every search node and most are never filled,
-/// so zeroing its 384 bytes each time is measurable.
-#[derive(Clone)]
-pub struct MoveList {
-    moves: [MaybeUninit<Move>; MAX_MOVES],
-    len: usize,
-}
-
-impl Default for MoveList {
-    fn default() -> Self {
-        MoveList::new()
-    }
-}
-
-#[allow(unsafe_code)]
-impl MoveList {
-    #[inline(always)]
-    pub fn new() -> MoveList {
-        MoveList {
-            moves: [MaybeUninit::uninit(); MAX_MOVES],
-            len: 0,
-        }
-    }
-    #[inline(always)]
-    pub fn push(&mut self, m: Move) {
-        if self.len < MAX_MOVES {
-            self.moves[self.len] = MaybeUninit::new(m);
-            self.len += 1;
-        }
-    }
-    /// Append the moves from `from` to each point of `targets`, lowest point first
-    /// (as `push` one at a time would), each half of the board a 64-bit word.
-    #[inline(always)]
-    pub fn push_moves(&mut self, from: Square, targets: Bitboard) {
-        if self.len + 128 > MAX_MOVES {
-            for to in targets {
-                self.push(Move::new(from, to));
-            }
-            return;
-        }
-        let mut len = self.len;
-        for (half, base) in [(targets.0 as u64, 0u16), ((targets.0 >> 64) as u64, 64)] {
-            let mut bits = half;
-            while bits != 0 {
-                let to = base + bits.trailing_zeros() as u16;
-                // SAFETY: `len` starts at most `MAX_MOVES - 128` and grows by one per
-                // point of a 128-bit board, so it stays below `MAX_MOVES`.
-                unsafe {
-                    self.moves
-                        .get_unchecked_mut(len)
-                        .write(Move(from.0 as u16 | to << 7));
-                }
-                len += 1;
-                bits &= bits - 1;
-            }
-        }
-        self.len = len;
-    }
-
-    /// Keep the first `len` moves (all when there are fewer).
-    #[inline(always)]
-    pub fn truncate(&mut self, len: usize) {
-        self.len = self.len.min(len);
-    }
-    #[inline(always)]
-    pub fn len(&self) -> usize {
-        self.len
-    }
-    #[inline(always)]
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-    #[inline(always)]
-    pub fn as_slice(&self) -> &[Move] {
-        let init = &self.moves[..self.len];
-        // SAFETY: the first `len` slots were written by `push` (`len` grows only there
-        // and `truncate` only lowers it),
-        // and `MaybeUninit<Move>` has the layout of `Move`.
-        unsafe { &*(init as *const [MaybeUninit<Move>] as *const [Move]) }
-    }
-    #[inline(always)]
-    pub fn as_mut_slice(&mut self) -> &mut [Move] {
-        let init = &mut self.moves[..self.len];
-        // SAFETY: as in `as_slice`.
-        unsafe { &mut *(init as *mut [MaybeUninit<Move>] as *mut [Move]) }
-    }
-    pub fn contains(&self, m: Move) -> bool {
-        self.as_slice().contains(&m)
-    }
-    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
-        self.as_slice().iter()
-    }
-}
-
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = std::slice::Iter<'a, Move>;
-    fn into_iter(self) -> Self::IntoIter {
-        self.as_slice().iter()
-    }
-}
 
 /// When in check: the points where a non-king move can answer some check (a
 /// checker, a point between a rook, cannon or king checker and our king, a
@@ -426,50 +322,6 @@ impl Position {
         t & !self.pieces_of(p.color)
     }
 
-    /// Does the legal move `m` give check? Read from the board as it would be,
-    /// without making the move: the enemy king is attacked by the piece on its new
-    /// point, or by another piece of ours through the occupancy the move leaves
-    /// (a line it opened, a knight's leg it left, a screen it became or stopped
-    /// being for a cannon).
-    pub fn gives_check(&self, m: Move) -> bool {
-        let (from, to) = (m.from(), m.to());
-        let Some(p) = self.piece_at(from) else {
-            return false;
-        };
-        let us = p.color;
-        let ksq = self.king_square(us.flip());
-        // Only a move from or to the king's rank or file, or from a diagonal
-        // neighbour of the king (a knight's leg), can open or screen a line
-        // onto it; off those points only a knight or a pawn can check, by
-        // itself (most moves are answered here, cheaply).
-        let lines = attacks::lines(ksq);
-        if !lines.has(to) && !(lines | attacks::diagonal_neighbours(ksq)).has(from) {
-            return match p.kind {
-                PieceKind::Knight => {
-                    let occ =
-                        (self.occupied() ^ Bitboard::from_square(from)) | Bitboard::from_square(to);
-                    attacks::knight(to, occ).has(ksq)
-                }
-                PieceKind::Pawn => attacks::pawn(us, to).has(ksq),
-                _ => false,
-            };
-        }
-        let from_bb = Bitboard::from_square(from);
-        let occ = (self.occupied() ^ from_bb) | Bitboard::from_square(to);
-        let byf = (self.occ_by_file() ^ file_major_bit(from)) | file_major_bit(to);
-        let direct = match p.kind {
-            PieceKind::Rook => attacks::rook(to, occ, byf).has(ksq),
-            PieceKind::Cannon => attacks::cannon_captures(to, occ, byf).has(ksq),
-            PieceKind::Knight => attacks::knight(to, occ).has(ksq),
-            PieceKind::Pawn => attacks::pawn(us, to).has(ksq),
-            // A king or a palace piece attacks no enemy king (kings facing each
-            // other is no legal move to have made).
-            PieceKind::King | PieceKind::Advisor | PieceKind::Elephant => false,
-        };
-        // The moved piece is not on `from` any more: `alive` leaves it out there.
-        direct || self.king_danger(ksq, us, occ, byf, !from_bb).any()
-    }
-
     /// Parse an ICCS move (`h2e2`) and check that it is legal here.
     pub fn parse_move(&self, text: &str) -> Result<Move, MoveError> {
         let m = Move::parse_iccs(text)
@@ -575,39 +427,5 @@ pub(crate) mod tests {
             }
         }
         assert!(in_check > 300, "{in_check} positions in check");
-    }
-
-    /// `gives_check`, read from the board without making the move, agrees with
-    /// making each legal move and asking whether the other side is in check, in
-    /// random positions (direct, discovered and cannon-screen checks alike).
-    #[test]
-    fn gives_check_equals_making_the_move_in_random_positions() {
-        let mut rand = lcg(11);
-        let (mut checks, mut quiet) = (0, 0);
-        for _ in 0..2000 {
-            let mut p = Position::startpos();
-            for _ in 0..rand() % 160 {
-                let moves = p.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                for &m in moves.as_slice() {
-                    let mut q = p.clone();
-                    q.make_move(m);
-                    let made = q.in_check();
-                    assert_eq!(p.gives_check(m), made, "{} {m}", p.to_fen());
-                    if made {
-                        checks += 1;
-                    } else {
-                        quiet += 1;
-                    }
-                }
-                p.make_move(moves.as_slice()[rand() % moves.len()]);
-            }
-        }
-        assert!(
-            checks > 5000 && quiet > checks,
-            "{checks} checks, {quiet} not"
-        );
     }
 }
