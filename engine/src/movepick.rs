@@ -6,16 +6,21 @@
 //! is about to be picked. Stages rather than one generation of every move: most
 //! nodes that get past the hash move cut off on a capture or a killer and never
 //! need the quiet ones.
+//!
+//! How the generated moves are scored (and the capture ordering of the search
+//! parameters) is in `scoring`.
+
+mod scoring;
+#[cfg(test)]
+mod tests;
+
+pub use scoring::{see_ge, CaptureOrder, DEFAULT_CAPTURE_ORDER, VICTIM};
 
 use crate::history::Histories;
-use crate::params::SearchParams;
 use crate::tt::TranspositionTable;
 use rules::movegen::MAX_MOVES;
-use rules::{GenKind, Move, MoveList, Piece, Position};
+use rules::{Move, MoveList, Piece, Position};
 use std::mem::MaybeUninit;
-
-/// Victim value for MVV-LVA (King, Advisor, Elephant, Knight, Rook, Cannon, Pawn).
-pub const VICTIM: [i32; 7] = [0, 200, 200, 400, 900, 450, 100];
 
 const GOOD_CAPTURE: i32 = 1 << 28;
 const KILLER_1: i32 = 1 << 27;
@@ -31,41 +36,6 @@ pub struct OrderContext {
     /// Continuation-history contexts of the moves one and two plies back.
     pub cont: [Option<usize>; 2],
 }
-
-/// The capture-ordering terms of the search parameters (`capture_*`) as tables by
-/// piece kind: `victim[v] − attacker[a] + capture history · hist_weight / 1024`.
-#[derive(Clone, Copy, Debug)]
-pub struct CaptureOrder {
-    victim: [i32; 7],
-    attacker: [i32; 7],
-    hist_weight: i32,
-}
-
-impl CaptureOrder {
-    pub const fn new(p: &SearchParams) -> CaptureOrder {
-        let mut victim = [0; 7];
-        let mut attacker = [0; 7];
-        let div = if p.capture_attacker_div > 0 {
-            p.capture_attacker_div
-        } else {
-            1
-        };
-        let mut k = 0;
-        while k < 7 {
-            victim[k] = VICTIM[k] * p.capture_victim_mul;
-            attacker[k] = VICTIM[k] / div;
-            k += 1;
-        }
-        CaptureOrder {
-            victim,
-            attacker,
-            hist_weight: p.capture_hist_weight,
-        }
-    }
-}
-
-/// The ordering of the default parameters.
-pub static DEFAULT_CAPTURE_ORDER: CaptureOrder = CaptureOrder::new(&crate::params::DEFAULT);
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Stage {
@@ -383,235 +353,10 @@ impl<'t> MovePicker<'t> {
     pub fn last_score(&self) -> i32 {
         self.last
     }
-
-    fn generate_captures(&mut self, pos: &Position, hist: &Histories) {
-        pos.generate(GenKind::Captures, &mut self.moves);
-        let tt_move = self.tt_move;
-        let order = self.order;
-        let moves = self.moves.as_mut_slice();
-        let mut n = 0;
-        // Compact in place: the hash move (already tried) drops out.
-        for i in 0..moves.len() {
-            let m = moves[i];
-            if m == tt_move {
-                continue;
-            }
-            let (Some(mover), Some(victim)) = (pos.piece_at(m.from()), pos.piece_at(m.to())) else {
-                continue;
-            };
-            // Whether it loses material is asked when it is picked (`next`).
-            let v = order.victim[victim.kind.index()] - order.attacker[mover.kind.index()]
-                + hist.capture(mover, m, victim.kind) * order.hist_weight / 1024;
-            moves[n] = m;
-            self.scores[n] = MaybeUninit::new(GOOD_CAPTURE + v);
-            n += 1;
-        }
-        self.moves.truncate(n);
-        self.captures = n;
-        self.len = n;
-        self.idx = 0;
-    }
-
-    /// Generate and score the quiet moves after the captures (the hash move and the
-    /// killers, already handed out, left out).
-    fn generate_quiets(&mut self, pos: &Position, hist: &Histories, ctx: &OrderContext) {
-        pos.generate(GenKind::Quiets, &mut self.moves);
-        let us = pos.side_to_move();
-        let tt_move = self.tt_move;
-        // The slots past `n_killers` hold the null move, which is never generated.
-        let [k0, k1, k2] = self.killers;
-        let start = self.captures;
-        let moves = self.moves.as_mut_slice();
-        let mut n = start;
-        for i in start..moves.len() {
-            let m = moves[i];
-            if m == tt_move || m == k0 || m == k1 || m == k2 {
-                continue;
-            }
-            let Some(mover) = pos.piece_at(m.from()) else {
-                continue;
-            };
-            moves[n] = m;
-            self.scores[n] = MaybeUninit::new(hist.quiet(us, m) + hist.cont(&ctx.cont, mover, m));
-            n += 1;
-        }
-        self.moves.truncate(n);
-        self.len = n;
-        self.quiet_idx = start;
-    }
-}
-
-/// `pos.see_ge(m, threshold)` with the common shortcut: a capture never does worse
-/// than winning the victim and losing the capturer.
-#[inline(always)]
-pub fn see_ge(pos: &Position, m: Move, threshold: i32) -> bool {
-    if let (Some(mover), Some(victim)) = (pos.piece_at(m.from()), pos.piece_at(m.to())) {
-        if mover.kind != rules::PieceKind::King
-            && VICTIM[victim.kind.index()] - VICTIM[mover.kind.index()] >= threshold
-        {
-            return true;
-        }
-    }
-    pos.see_ge(m, threshold)
 }
 
 /// Is `s` the ordering score of a capture that loses material by SEE?
 #[inline(always)]
 pub fn is_bad_capture_score(s: i32) -> bool {
     s < BAD_CAPTURE / 2
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// With the exchange of a capture evaluated only when it is picked, the moves still
-    /// come best-first by their true scores (never rising), every capture is classed as
-    /// losing exactly when its SEE is below zero, and each legal move comes once.
-    #[test]
-    fn lazy_exchange_keeps_best_first_order() {
-        let hist = Histories::new();
-        let ctx = OrderContext::default();
-        let mut losing = 0;
-        for fen in crate::bench_positions::BENCH_FENS {
-            let pos = Position::from_fen(fen).expect("valid FEN");
-            let mut picker = MovePicker::new(Move::NULL);
-            let mut last = i32::MAX;
-            let mut seen = Vec::new();
-            while let Some(m) = picker.next(&pos, &hist, 0, &ctx) {
-                let s = picker.last_score();
-                assert!(s <= last, "{fen}: {m} scored {s} after {last}");
-                last = s;
-                if pos.piece_at(m.to()).is_some() {
-                    let bad = is_bad_capture_score(s);
-                    assert_eq!(bad, !pos.see_ge(m, 0), "{fen}: {m}");
-                    losing += bad as usize;
-                }
-                seen.push(m);
-            }
-            let mut all = pos.legal_moves().as_slice().to_vec();
-            all.sort_by_key(|m| m.0);
-            seen.sort_by_key(|m| m.0);
-            assert_eq!(seen, all, "{fen}");
-        }
-        assert!(losing > 5, "{losing} losing captures");
-    }
-
-    /// The killers come right after the good captures, before any other quiet
-    /// move, when they are legal quiet moves here; a killer that is not (from
-    /// another position at the same ply) is never handed out, and every legal
-    /// move still comes exactly once.
-    #[test]
-    fn legal_killers_come_after_the_good_captures_and_others_never() {
-        let ctx = OrderContext::default();
-        let mut killers_seen = 0;
-        for fen in crate::bench_positions::BENCH_FENS {
-            let pos = Position::from_fen(fen).expect("valid FEN");
-            let legal = pos.legal_moves();
-            let quiets: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|m| pos.piece_at(m.to()).is_none())
-                .collect();
-            let Some(&killer) = quiets.last() else {
-                continue;
-            };
-            // A move of the side not to move: never legal here.
-            let mut other = pos.clone();
-            other.make_null_move();
-            let Some(&alien) = other
-                .legal_moves()
-                .iter()
-                .find(|m| pos.piece_at(m.to()).is_none())
-            else {
-                continue;
-            };
-            let mut hist = Histories::new();
-            hist.killers[0] = [alien, killer];
-            let mut picker = MovePicker::new(Move::NULL);
-            let mut seen = Vec::new();
-            let mut quiet_before_killer = false;
-            while let Some(m) = picker.next(&pos, &hist, 0, &ctx) {
-                assert_ne!(m, alien, "{fen}");
-                if m == killer {
-                    assert!(!quiet_before_killer, "{fen}");
-                    assert_eq!(picker.last_score(), KILLER_2);
-                    killers_seen += 1;
-                } else if pos.piece_at(m.to()).is_none() {
-                    quiet_before_killer = true;
-                }
-                seen.push(m);
-            }
-            let mut all = legal.as_slice().to_vec();
-            all.sort_by_key(|m| m.0);
-            seen.sort_by_key(|m| m.0);
-            assert_eq!(seen, all, "{fen}");
-        }
-        assert!(killers_seen > 20, "{killers_seen}");
-    }
-
-    /// After `skip_quiets` the picker hands out exactly the captures it had not handed
-    /// out yet, in the order it would have given them, and reports how many quiet moves
-    /// it dropped.
-    #[test]
-    fn skip_quiets_leaves_the_remaining_captures_in_order() {
-        let hist = Histories::new();
-        let ctx = OrderContext::default();
-        let mut captures_after_skip = 0;
-        for fen in [
-            "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w",
-            // Middlegame with captures on both sides of zero SEE.
-            "r1bakab1r/9/1cn3nc1/p1p1p1p1p/9/2P3P2/P3P3P/1C2C1N2/9/RNBAKAB1R b",
-            "2bak4/4a4/4b4/p3R4/2n1c4/9/P3P4/4B4/3rA4/2BAK4 w",
-        ] {
-            let pos = Position::from_fen(fen).expect("valid FEN");
-            let all = pos.legal_moves();
-            for picked_first in 0..6 {
-                let order = |skip: bool| {
-                    let mut mp = MovePicker::new(Move::NULL);
-                    let mut out = Vec::new();
-                    let mut dropped = 0;
-                    while let Some(m) = mp.next(&pos, &hist, 0, &ctx) {
-                        out.push(m);
-                        if skip && out.len() == picked_first {
-                            dropped = mp.skip_quiets(&pos, &hist, &ctx);
-                        }
-                    }
-                    (out, dropped)
-                };
-                let (full, _) = order(false);
-                let (skipped, dropped) = order(true);
-                assert_eq!(full.len(), all.len());
-                if picked_first == 0 || picked_first > full.len() {
-                    assert_eq!(skipped, full);
-                    continue;
-                }
-                let is_capture = |m: &Move| pos.piece_at(m.to()).is_some();
-                let expected: Vec<Move> = full[..picked_first]
-                    .iter()
-                    .copied()
-                    .chain(full[picked_first..].iter().copied().filter(is_capture))
-                    .collect();
-                // Equal-scored moves may come in another order: compare as sets per
-                // score class (good captures first, losing captures last).
-                assert_eq!(skipped[..picked_first], expected[..picked_first], "{fen}");
-                let mut rest: Vec<Move> = skipped[picked_first..].to_vec();
-                let mut want: Vec<Move> = expected[picked_first..].to_vec();
-                assert!(rest.iter().all(is_capture), "{fen}");
-                captures_after_skip += rest.len();
-                rest.sort_by_key(|m| (m.from().index(), m.to().index()));
-                want.sort_by_key(|m| (m.from().index(), m.to().index()));
-                assert_eq!(rest, want, "{fen}");
-                let quiets_left = full[picked_first..]
-                    .iter()
-                    .filter(|m| !is_capture(m))
-                    .count();
-                assert_eq!(dropped, quiets_left, "{fen}");
-            }
-        }
-        assert!(
-            captures_after_skip > 0,
-            "no case kept a capture after the skip"
-        );
-    }
 }
