@@ -12,6 +12,8 @@ use crate::attacks;
 use crate::bitboard::{file_major_bit, Bitboard};
 use crate::position::{file_of, Position};
 use crate::types::{Color, Move, Piece, PieceKind, Square};
+use std::convert::Infallible;
+use std::ops::ControlFlow;
 
 /// Exchange values by kind (King, Advisor, Elephant, Knight, Rook, Cannon, Pawn).
 pub const SEE_VALUE: [i32; 7] = [20000, 200, 200, 400, 900, 450, 100];
@@ -23,44 +25,24 @@ impl Position {
     /// Material balance of the exchange that `m` starts, from the mover's view.
     /// `m` must be a legal move; a quiet move is an exchange that starts with nothing taken.
     pub fn see(&self, m: Move) -> i32 {
-        let (from, to) = (m.from(), m.to());
-        let mover = match self.piece_at(from) {
+        let mover = match self.piece_at(m.from()) {
             Some(p) => p,
             None => return 0,
         };
+        // `gain[d]`: the balance of the side that took the `d`-th capture, were the
+        // exchange to stop there.
         let mut gain = [0i32; SEE_MAX_CAPTURES];
-        gain[0] = self.piece_at(to).map_or(0, |p| SEE_VALUE[p.kind.index()]);
-        let mut on_target = SEE_VALUE[mover.kind.index()];
-        let mut occ = self.occupied() ^ Bitboard::from_square(from);
-        let mut byf = self.occ_by_file() ^ file_major_bit(from);
-        let mut gone = Bitboard::from_square(from);
-        let mut side = mover.color.flip();
-        // Only pieces that could ever take on `to` are looked at.
-        let near = self.near(to);
-        let mut d = 0;
-        while let Some((sq, kind)) = self.cheapest_attacker(to, side, occ, byf, near & !gone) {
-            if kind == PieceKind::King {
-                // The king may only take last: not if the other side could take back.
-                let occ2 = occ ^ Bitboard::from_square(sq);
-                let byf2 = byf ^ file_major_bit(sq);
-                if self
-                    .attackers_with(to, side.flip(), occ2, byf2, !gone)
-                    .any()
-                {
-                    break;
-                }
-            }
-            d += 1;
-            gain[d] = on_target - gain[d - 1];
-            if (-gain[d - 1]).max(gain[d]) < 0 || d + 1 >= gain.len() {
-                break;
-            }
-            on_target = SEE_VALUE[kind.index()];
-            occ ^= Bitboard::from_square(sq);
-            byf ^= file_major_bit(sq);
-            gone |= Bitboard::from_square(sq);
-            side = side.flip();
-        }
+        gain[0] = self
+            .piece_at(m.to())
+            .map_or(0, |p| SEE_VALUE[p.kind.index()]);
+        let played = self.exchange(m, mover, gain[0], |d, g| {
+            gain[d] = g;
+            ControlFlow::<Infallible>::Continue(())
+        });
+        let mut d = match played {
+            ControlFlow::Continue((d, _)) => d,
+            ControlFlow::Break(never) => match never {},
+        };
         while d > 0 {
             gain[d - 1] = -((-gain[d - 1]).max(gain[d]));
             d -= 1;
@@ -101,12 +83,47 @@ impl Position {
     /// capture `see` plays: at an even `d` the other side may stop (so both must hold),
     /// at an odd `d` the mover may. So the first even `d` with `b[d] < t` answers no,
     /// the first odd one with `b[d] >= t` answers yes, and otherwise the last balance
-    /// decides. The captures are those of `see`: the same attackers, the same king
-    /// rule, the same early end (both of the last two balances on the losing side for
-    /// the side that took last) and the same bound on their number.
+    /// decides. The captures are those of `see`, played by the same `exchange`.
     fn exchange_ge(&self, m: Move, mover: Piece, taken: i32, threshold: i32) -> bool {
-        let (from, to) = (m.from(), m.to());
         // `gain` is `see`'s `gain[d]`: the balance of the side that took last.
+        let played = self.exchange(m, mover, taken, |d, gain| {
+            if d % 2 == 0 {
+                if gain < threshold {
+                    return ControlFlow::Break(false);
+                }
+            } else if -gain >= threshold {
+                return ControlFlow::Break(true);
+            }
+            ControlFlow::Continue(())
+        });
+        match played {
+            ControlFlow::Break(answer) => answer,
+            ControlFlow::Continue((d, gain)) => {
+                let balance = if d % 2 == 0 { gain } else { -gain };
+                balance >= threshold
+            }
+        }
+    }
+
+    /// The exchange that `m` (by `mover`, taking `taken`) starts, played capture by
+    /// capture for `see` and `exchange_ge`: each side in turn takes back on the target
+    /// with its cheapest piece (the king only when the other side could not take it
+    /// back), until a side has no piece to take with, both of the last two balances
+    /// are on the losing side for the side that took last, or `SEE_MAX_CAPTURES`
+    /// captures are played. After the `d`-th recapture, `visit(d, gain)` gets the
+    /// balance of the side that took it, were the exchange to stop there; a `Break`
+    /// from it ends the exchange with that answer. Played to its end, the exchange
+    /// gives the number of recaptures and the last balance.
+    #[inline(always)]
+    fn exchange<R>(
+        &self,
+        m: Move,
+        mover: Piece,
+        taken: i32,
+        mut visit: impl FnMut(usize, i32) -> ControlFlow<R>,
+    ) -> ControlFlow<R, (usize, i32)> {
+        let (from, to) = (m.from(), m.to());
+        // The balance of the side that took last.
         let mut gain = taken;
         let mut on_target = SEE_VALUE[mover.kind.index()];
         let mut occ = self.occupied() ^ Bitboard::from_square(from);
@@ -118,6 +135,7 @@ impl Position {
         let mut d = 0;
         while let Some((sq, kind)) = self.cheapest_attacker(to, side, occ, byf, near & !gone) {
             if kind == PieceKind::King {
+                // The king may only take last: not if the other side could take back.
                 let occ2 = occ ^ Bitboard::from_square(sq);
                 let byf2 = byf ^ file_major_bit(sq);
                 if self
@@ -129,13 +147,7 @@ impl Position {
             }
             d += 1;
             let next = on_target - gain;
-            if d % 2 == 0 {
-                if next < threshold {
-                    return false;
-                }
-            } else if -next >= threshold {
-                return true;
-            }
+            visit(d, next)?;
             let ends = (-gain).max(next) < 0 || d + 1 >= SEE_MAX_CAPTURES;
             gain = next;
             if ends {
@@ -147,8 +159,7 @@ impl Position {
             gone |= Bitboard::from_square(sq);
             side = side.flip();
         }
-        let balance = if d % 2 == 0 { gain } else { -gain };
-        balance >= threshold
+        ControlFlow::Continue((d, gain))
     }
 
     /// The pieces of either side that could ever take on `to`, whatever the
