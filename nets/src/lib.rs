@@ -63,15 +63,15 @@ const _: () = assert!(
 /// The file name of the embedded net (in `nets/net/`), the one `include_bytes!` reads.
 macro_rules! embedded_net_file {
     () => {
-        "qili-psq256b8-r15.nnue"
+        "qili-psq256b8-r16.nnue"
     };
 }
 
-/// The best net trained so far (round 15, 256 hidden neurons, 8 material output
-/// heads: the round-14 net trained on with its own self-play and the round-14 data,
-/// with left-right mirroring; how it was made and matched: docs/NNUE.md), compiled
-/// into the binary; it is the engine's default
-/// evaluation (`EvalFile <hce>` selects the handcrafted one).
+/// The best net trained so far (round 16, 256 hidden neurons, 8 material output
+/// heads: the round-15 net trained on with its own self-play, with left-right
+/// mirroring; how it was made and matched: docs/NNUE.md), compiled into the binary;
+/// it is the engine's default evaluation (`EvalFile <hce>` selects the handcrafted
+/// one).
 pub const EMBEDDED_NET: &[u8] = include_bytes!(concat!("../net/", embedded_net_file!()));
 
 /// The file name of the embedded net (for reports such as `eval`).
