@@ -34,15 +34,9 @@ const fn neighbours(d: [(i32, i32); 4]) -> [[u8; 4]; 90] {
     t
 }
 
-/// Knight targets by point and blocked-leg mask (bit i: ORTHO[i] occupied).
-pub(super) static KNIGHT_TO: [[u128; 16]; 90] = {
-    // For each leg direction, the two targets past it.
-    const JUMPS: [[(i32, i32); 2]; 4] = [
-        [(1, 2), (-1, 2)],
-        [(1, -2), (-1, -2)],
-        [(2, 1), (2, -1)],
-        [(-2, 1), (-2, -1)],
-    ];
+/// A knight table by point and blocked-leg mask: for each of the four legs not set in
+/// the mask, the two points its offsets reach (off-board offsets add nothing).
+const fn by_leg_mask(offsets: [[(i32, i32); 2]; 4]) -> [[u128; 16]; 90] {
     let mut t = [[0u128; 16]; 90];
     let mut s = 0;
     while s < 90 {
@@ -52,8 +46,8 @@ pub(super) static KNIGHT_TO: [[u128; 16]; 90] = {
             let mut leg = 0;
             while leg < 4 {
                 if (m >> leg) & 1 == 0 {
-                    t[s][m] |= bit(sq(f + JUMPS[leg][0].0, r + JUMPS[leg][0].1));
-                    t[s][m] |= bit(sq(f + JUMPS[leg][1].0, r + JUMPS[leg][1].1));
+                    t[s][m] |= bit(sq(f + offsets[leg][0].0, r + offsets[leg][0].1));
+                    t[s][m] |= bit(sq(f + offsets[leg][1].0, r + offsets[leg][1].1));
                 }
                 leg += 1;
             }
@@ -62,6 +56,18 @@ pub(super) static KNIGHT_TO: [[u128; 16]; 90] = {
         s += 1;
     }
     t
+}
+
+/// Knight targets by point and blocked-leg mask (bit i: ORTHO[i] occupied).
+pub(super) static KNIGHT_TO: [[u128; 16]; 90] = {
+    // For each leg direction, the two targets past it.
+    const JUMPS: [[(i32, i32); 2]; 4] = [
+        [(1, 2), (-1, 2)],
+        [(1, -2), (-1, -2)],
+        [(2, 1), (2, -1)],
+        [(-2, 1), (-2, -1)],
+    ];
+    by_leg_mask(JUMPS)
 };
 
 /// Points from which a knight attacks the given point, by blocked mask of DIAG
@@ -73,25 +79,7 @@ pub(super) static KNIGHT_FROM: [[u128; 16]; 90] = {
         [(1, -2), (2, -1)],
         [(-1, -2), (-2, -1)],
     ];
-    let mut t = [[0u128; 16]; 90];
-    let mut s = 0;
-    while s < 90 {
-        let (f, r) = ((s % 9) as i32, (s / 9) as i32);
-        let mut m = 0;
-        while m < 16 {
-            let mut d = 0;
-            while d < 4 {
-                if (m >> d) & 1 == 0 {
-                    t[s][m] |= bit(sq(f + FROM[d][0].0, r + FROM[d][0].1));
-                    t[s][m] |= bit(sq(f + FROM[d][1].0, r + FROM[d][1].1));
-                }
-                d += 1;
-            }
-            m += 1;
-        }
-        s += 1;
-    }
-    t
+    by_leg_mask(FROM)
 };
 
 /// Elephant targets by point and blocked-eye mask (DIAG order); they never cross the river.
