@@ -192,7 +192,7 @@ impl Engine {
         let lag = self.lag.lag(self.options.move_overhead_ms);
         let budget = limits
             .clock
-            .map(|tc| timeman::allocate(&tc, &lag, ply))
+            .map(|tc| timeman::allocate(&tc, &lag, ply, &self.options.params))
             .map(|b| if limits.ponder { b.with_ponder() } else { b });
         self.tt.new_search();
         for h in self.histories.iter_mut() {

@@ -117,6 +117,19 @@ search_params! {
     capture_victim_mul = 8, 1, 32, 1.0;
     capture_attacker_div = 8, 1, 64, 1.0;
     capture_hist_weight = 64, 0, 512, 8.0;
+    /// Time manager (`timeman.rs`): the hard limit is at most `tm_hard_ratio`
+    /// times the soft limit.
+    tm_hard_ratio = 4, 2, 8, 0.5;
+    /// Moves planned for in sudden death: `tm_max_horizon` at the start, one
+    /// fewer every three moves, never below `tm_min_horizon`.
+    tm_max_horizon = 50, 20, 90, 3.0;
+    tm_min_horizon = 30, 10, 60, 3.0;
+    /// Soft limit scaling after an iteration (hundredths): `(tm_stable +
+    /// tm_instability · changes) · (1 + drop / tm_drop_div)`, with `changes` the
+    /// decaying count of best-move changes and `drop` the score's fall in cp.
+    tm_stable = 60, 30, 100, 5.0;
+    tm_instability = 45, 10, 120, 5.0;
+    tm_drop_div = 200, 50, 600, 20.0;
 }
 
 impl Default for SearchParams {

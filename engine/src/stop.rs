@@ -9,12 +9,15 @@
 //! budget keeps searching (the opponent may take long) but stops at once on
 //! `ponderhit` (`Verdict::StopAtPonderhit`).
 
+use crate::params::SearchParams;
 use crate::score::{self, MATE};
 use crate::timeman::TimeBudget;
 use rules::Move;
 
 pub(crate) struct StopRules {
     budget: Option<TimeBudget>,
+    /// The soft limit's scaling (`tm_*`).
+    params: SearchParams,
     /// Only one legal move: answer after the first iteration.
     single_reply: bool,
     /// `go mate N`: stop at a mate in at most N moves for the side to move.
@@ -40,12 +43,14 @@ pub(crate) enum Verdict {
 impl StopRules {
     pub fn new(
         budget: Option<TimeBudget>,
+        params: SearchParams,
         single_reply: bool,
         mate_goal: Option<u32>,
         infinite: bool,
     ) -> StopRules {
         StopRules {
             budget,
+            params,
             single_reply,
             mate_goal,
             infinite,
@@ -90,7 +95,7 @@ impl StopRules {
             let soft = if self.single_reply {
                 0
             } else {
-                b.soft_scaled(self.instability, drop)
+                b.soft_scaled(self.instability, drop, &self.params)
             };
             if thinking >= soft {
                 return if pondering {
@@ -107,6 +112,7 @@ impl StopRules {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::params::DEFAULT;
     use crate::score::{mate_in, mated_in};
     use Verdict::*;
 
@@ -116,7 +122,7 @@ mod tests {
 
     #[test]
     fn a_mate_goal_stops_at_a_mate_that_short_only() {
-        let mut r = StopRules::new(None, false, Some(2), false);
+        let mut r = StopRules::new(None, DEFAULT, false, Some(2), false);
         assert_eq!(r.go_on(m("h2e2"), 30, 1, None, false), GoOn);
         assert_eq!(
             r.go_on(m("h2e2"), mate_in(5), 2, None, false),
@@ -128,7 +134,7 @@ mod tests {
             Stop,
             "mate in 2"
         );
-        let mut r = StopRules::new(None, false, Some(1), false);
+        let mut r = StopRules::new(None, DEFAULT, false, Some(1), false);
         assert_eq!(
             r.go_on(m("h2e2"), mated_in(2), 2, None, false),
             GoOn,
@@ -139,14 +145,14 @@ mod tests {
 
     #[test]
     fn proven_mates_stop_unless_infinite() {
-        let mut r = StopRules::new(None, false, None, false);
+        let mut r = StopRules::new(None, DEFAULT, false, None, false);
         assert_eq!(
             r.go_on(m("h2e2"), mate_in(3), 4, None, false),
             GoOn,
             "not proven"
         );
         assert_eq!(r.go_on(m("h2e2"), mate_in(3), 9, None, false), Stop);
-        let mut r = StopRules::new(None, false, None, true);
+        let mut r = StopRules::new(None, DEFAULT, false, None, true);
         assert_eq!(r.go_on(m("h2e2"), mate_in(3), 9, None, false), GoOn);
     }
 
@@ -157,18 +163,18 @@ mod tests {
             hard_ms: 1000,
         };
         // Stable: stop at about 60 % of the soft budget.
-        let mut r = StopRules::new(Some(b), false, None, false);
+        let mut r = StopRules::new(Some(b), DEFAULT, false, None, false);
         assert_eq!(r.go_on(m("h2e2"), 20, 1, Some(10), false), GoOn);
         assert_eq!(r.go_on(m("h2e2"), 20, 2, Some(70), false), Stop);
         // The best move changing every iteration buys more time.
-        let mut r = StopRules::new(Some(b), false, None, false);
+        let mut r = StopRules::new(Some(b), DEFAULT, false, None, false);
         assert_eq!(r.go_on(m("h2e2"), 20, 1, Some(10), false), GoOn);
         assert_eq!(r.go_on(m("b2e2"), 20, 2, Some(70), false), GoOn);
         assert_eq!(r.go_on(m("h2e2"), 20, 3, Some(90), false), GoOn);
         // One legal move: answer at once; no time limit (infinite): go on.
-        let mut r = StopRules::new(Some(b), true, None, false);
+        let mut r = StopRules::new(Some(b), DEFAULT, true, None, false);
         assert_eq!(r.go_on(m("h2e2"), 20, 1, Some(0), false), Stop);
-        let mut r = StopRules::new(Some(b), false, None, false);
+        let mut r = StopRules::new(Some(b), DEFAULT, false, None, false);
         assert_eq!(r.go_on(m("h2e2"), 20, 1, None, false), GoOn);
     }
 
@@ -180,7 +186,7 @@ mod tests {
             soft_ms: 100,
             hard_ms: 1000,
         };
-        let mut r = StopRules::new(Some(b), false, None, false);
+        let mut r = StopRules::new(Some(b), DEFAULT, false, None, false);
         assert_eq!(r.go_on(m("h2e2"), 20, 1, Some(10), true), GoOn);
         assert_eq!(r.go_on(m("h2e2"), 20, 2, Some(500), true), StopAtPonderhit);
         assert_eq!(r.go_on(m("h2e2"), 20, 3, Some(600), false), Stop);

@@ -312,6 +312,7 @@ impl<'a> MainThread<'_, 'a> {
         w.probe_sink = Some(&probe_hook);
         let mut stop = StopRules::new(
             job.budget,
+            job.options.params,
             job.root.len() == 1,
             limits.mate,
             limits.infinite,

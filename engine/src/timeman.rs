@@ -36,6 +36,7 @@ pub use lag::{Lag, LagTracker};
 
 use crate::clock::ClockReading;
 use crate::limits::SearchControl;
+use crate::params::SearchParams;
 use std::time::Instant;
 
 /// How long this move may take.
@@ -47,22 +48,19 @@ pub struct TimeBudget {
     pub hard_ms: u64,
 }
 
-/// The hard limit is at most this many times the soft limit: room for an
-/// unstable iteration to finish, but never the whole clock (a larger ratio did
-/// no better in fast self-play; the match is in docs/LOG.md).
-const HARD_OVER_SOFT: u64 = 4;
-
-/// Moves we plan for in sudden death: many early, fewer later, never below
-/// `MIN_HORIZON` (xiangqi games between engines often go past move 100 when the
-/// natural move limit is long, so the remaining clock shrinks geometrically and a
-/// reserve is always left for the last moves). A horizon that spends more early
-/// (35/20) gains only where games are short against the clock: it did not carry
-/// over from 1 s + 10 ms to 3 s + 50 ms, and in 30 minutes sudden death under
-/// 2–8 s of operator lag it runs out of clock (`qili timeplan --tc 1800+0 --lag
-/// 2000-8000 --moves 150`); the matches are in docs/LOG.md (docs/ARCHITECTURE.md,
-/// *Time*).
-const MAX_HORIZON: u64 = 50;
-const MIN_HORIZON: u64 = 30;
+// The hard limit is at most `tm_hard_ratio` times the soft limit: room for an
+// unstable iteration to finish, but never the whole clock (a larger ratio did
+// no better in fast self-play; the match is in docs/LOG.md).
+//
+// Moves planned for in sudden death (`tm_max_horizon` .. `tm_min_horizon`): many
+// early, fewer later, never below the minimum (xiangqi games between engines often
+// go past move 100 when the natural move limit is long, so the remaining clock
+// shrinks geometrically and a reserve is always left for the last moves). A
+// horizon that spends more early (35/20) gains only where games are short against
+// the clock: it did not carry over from 1 s + 10 ms to 3 s + 50 ms, and in 30
+// minutes sudden death under 2–8 s of operator lag it runs out of clock (`qili
+// timeplan --tc 1800+0 --lag 2000-8000 --moves 150`); the matches are in
+// docs/LOG.md (docs/ARCHITECTURE.md, *Time*).
 
 /// Moves beyond the horizon whose lag, where the increment does not pay it, is
 /// kept in the bank: in sudden death every move of the game costs its lag, and a
@@ -83,22 +81,23 @@ const HICCUP_MS: u64 = 10;
 const HICCUP_SHARE: u64 = 10;
 
 /// How many moves this budget plans for.
-pub fn horizon(tc: &ClockReading, game_ply: u32) -> u64 {
+pub fn horizon(tc: &ClockReading, game_ply: u32, p: &SearchParams) -> u64 {
     match tc.moves_to_go {
         Some(n) if n > 0 => u64::from(n).min(100),
         _ => {
             let moves_played = u64::from(game_ply / 2);
-            MAX_HORIZON
-                .saturating_sub(moves_played / 3)
-                .max(MIN_HORIZON)
+            let max = p.tm_max_horizon.max(1) as u64;
+            let min = (p.tm_min_horizon.max(1) as u64).min(max);
+            max.saturating_sub(moves_played / 3).max(min)
         }
     }
 }
 
 /// Budget for one move. `lag` is what every move costs beyond thinking (measured,
-/// or the Move Overhead floor); `game_ply` the plies played so far.
-pub fn allocate(tc: &ClockReading, lag: &Lag, game_ply: u32) -> TimeBudget {
-    let h = horizon(tc, game_ply);
+/// or the Move Overhead floor); `game_ply` the plies played so far; `p` holds the
+/// ratios and horizon (`tm_*`).
+pub fn allocate(tc: &ClockReading, lag: &Lag, game_ply: u32, p: &SearchParams) -> TimeBudget {
+    let h = horizon(tc, game_ply, p);
     let inc = tc.inc_ms;
     // What this move can use at all without the flag falling when the answer
     // arrives, even with the worst lag seen.
@@ -154,7 +153,10 @@ pub fn allocate(tc: &ClockReading, lag: &Lag, game_ply: u32) -> TimeBudget {
         // increment refills the clock quickly).
         _ => (above / 4).saturating_add(inc_net / 4 * 3).min(safe / 2),
     };
-    let hard = soft.saturating_mul(HARD_OVER_SOFT).min(cap).max(1);
+    let hard = soft
+        .saturating_mul(p.tm_hard_ratio.max(1) as u64)
+        .min(cap)
+        .max(1);
     TimeBudget {
         soft_ms: soft.min(hard).max(1),
         hard_ms: hard,
@@ -179,17 +181,20 @@ impl TimeBudget {
     /// about the number of best-move changes in recent iterations) and how much the
     /// score fell (`score_drop_cp` > 0 when worse than the last iteration).
     ///
-    /// A best move that has not changed lets the search stop at about 60 % of the
-    /// soft limit; a move that keeps changing or a falling score buys up to three
-    /// times the soft limit. Never past the hard limit.
-    pub fn soft_scaled(&self, instability: f64, score_drop_cp: i32) -> u64 {
+    /// With the default `tm_*` parameters, a best move that has not changed lets
+    /// the search stop at about 60 % of the soft limit; a move that keeps changing
+    /// or a falling score buys up to three times the soft limit. Never past the
+    /// hard limit.
+    pub fn soft_scaled(&self, instability: f64, score_drop_cp: i32, p: &SearchParams) -> u64 {
         let instability = if instability.is_finite() {
             instability.clamp(0.0, 4.0)
         } else {
             0.0
         };
-        let stability_factor = 0.6 + 0.45 * instability;
-        let trend_factor = 1.0 + f64::from(score_drop_cp.clamp(-50, 150)) / 200.0;
+        let stability_factor =
+            (f64::from(p.tm_stable) + f64::from(p.tm_instability) * instability) / 100.0;
+        let trend_factor =
+            1.0 + f64::from(score_drop_cp.clamp(-50, 150)) / f64::from(p.tm_drop_div.max(1));
         let f = (stability_factor * trend_factor).clamp(0.4, 3.0);
         ((self.soft_ms as f64 * f) as u64).clamp(1, self.hard_ms.max(1))
     }

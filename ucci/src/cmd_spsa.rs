@@ -47,8 +47,10 @@ pub struct SpsaArgs {
 }
 
 /// The parameters to tune: those named, or every one whose mechanism is on
-/// (the switch values that turn a mechanism off are left alone).
-fn chosen(names: &[String]) -> Result<Vec<&'static Tunable>, String> {
+/// (the switch values that turn a mechanism off are left alone), less the time
+/// manager's (`tm_*`) when the games are played at fixed nodes (`timed` false),
+/// where they change nothing.
+fn chosen(names: &[String], timed: bool) -> Result<Vec<&'static Tunable>, String> {
     if names.is_empty() {
         let off = |t: &Tunable| {
             let v = (t.get)(&params::DEFAULT);
@@ -59,6 +61,9 @@ fn chosen(names: &[String]) -> Result<Vec<&'static Tunable>, String> {
         let p = params::DEFAULT;
         if p.se_depth == 99 {
             v.retain(|t| !t.name.starts_with("se_"));
+        }
+        if !timed {
+            v.retain(|t| !t.name.starts_with("tm_"));
         }
         return Ok(v);
     }
@@ -91,7 +96,7 @@ pub fn run(a: SpsaArgs) -> ExitCode {
 }
 
 fn tune(a: &SpsaArgs) -> Result<(), String> {
-    let tunables = chosen(&a.params)?;
+    let tunables = chosen(&a.params, a.tc.is_some())?;
     if tunables.is_empty() {
         return Err("no parameters to tune".into());
     }

@@ -25,10 +25,41 @@ pub struct TimePlanArgs {
     /// Every Nth search runs to its hard limit (0: none).
     #[arg(long = "hard-every", default_value_t = 10)]
     hard_every: u32,
+    /// A time-manager parameter other than its default, `NAME=VALUE` (the
+    /// `tm_*` search parameters, as `setoption name SP NAME` sets them), to
+    /// check a tuned set for time forfeits; repeatable.
+    #[arg(long = "sp", value_parser = parse_sp)]
+    sp: Vec<(String, i32)>,
+}
+
+fn parse_sp(s: &str) -> Result<(String, i32), String> {
+    let (name, value) = s
+        .split_once('=')
+        .ok_or_else(|| format!("'{s}': expected NAME=VALUE"))?;
+    let value = value
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{value}': not an integer"))?;
+    engine::params::find(name).ok_or_else(|| format!("no search parameter '{name}'"))?;
+    Ok((name.trim().to_string(), value))
 }
 
 pub fn run(a: TimePlanArgs) -> ExitCode {
-    let game = simulate(&a.tc, a.lag, a.overhead, a.moves.max(1), a.hard_every);
+    let mut params = engine::params::DEFAULT;
+    for (name, value) in &a.sp {
+        if let Err(e) = params.set(name, *value) {
+            eprintln!("timeplan: {e}");
+            return ExitCode::FAILURE;
+        }
+    }
+    let game = simulate(
+        &a.tc,
+        a.lag,
+        a.overhead,
+        a.moves.max(1),
+        a.hard_every,
+        &params,
+    );
     println!(
         "control {}, lag {}, Move Overhead {} ms, {} moves simulated",
         a.tc,

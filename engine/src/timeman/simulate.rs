@@ -10,6 +10,7 @@
 
 use super::{allocate, LagTracker, TimeBudget};
 use crate::clock::{Clock, GuiLag, TimeControl};
+use crate::params::SearchParams;
 
 /// One simulated move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,14 +39,16 @@ const PATTERN: [(f64, i32); 10] = [
 ];
 
 /// Play `moves` of our moves at `control` (the opponent's time is not simulated) with the
-/// Move Overhead floor `overhead_ms`; stops early if the clock runs out (the last
-/// move then has a negative clock after it).
+/// Move Overhead floor `overhead_ms` and the time manager's parameters `p`
+/// (`tm_*`); stops early if the clock runs out (the last move then has a
+/// negative clock after it).
 pub fn simulate(
     control: &TimeControl,
     lag: GuiLag,
     overhead_ms: u64,
     moves: u32,
     hard_every: u32,
+    p: &SearchParams,
 ) -> Vec<SimMove> {
     if control.stages.is_empty() {
         return Vec::new();
@@ -58,12 +61,12 @@ pub fn simulate(
         let ply = 2 * m;
         let tc = clock.reading();
         tracker.before_search(&tc, ply);
-        let budget = allocate(&tc, &tracker.lag(overhead_ms), ply);
+        let budget = allocate(&tc, &tracker.lag(overhead_ms), ply, p);
         let (instability, drop) = PATTERN[m as usize % PATTERN.len()];
         let spent = if hard_every > 0 && (m + 1) % hard_every == 0 {
             budget.hard_ms
         } else {
-            budget.soft_scaled(instability, drop)
+            budget.soft_scaled(instability, drop, p)
         };
         tracker.after_search(&tc, ply, spent);
         let lag_ms = lag.at(ply as usize);

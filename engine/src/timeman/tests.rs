@@ -7,6 +7,7 @@ use super::simulate::{final_clock, phases, simulate};
 use super::*;
 use crate::clock::GuiLag;
 use crate::clock::{Stage, TimeControl};
+use crate::params::DEFAULT;
 
 const MIN: u64 = 60_000;
 const SEC: u64 = 1_000;
@@ -37,7 +38,7 @@ fn play_out(
             opp_inc_ms: Some(inc_ms),
             whole_seconds: false,
         };
-        let b = allocate(&tc, &Lag::fixed(overhead), m * 2);
+        let b = allocate(&tc, &Lag::fixed(overhead), m * 2, &DEFAULT);
         assert!(b.soft_ms >= 1 && b.soft_ms <= b.hard_ms, "{b:?} for {tc:?}");
         clock -= (spend(&b) + lag) as i64;
         lowest = lowest.min(clock);
@@ -69,13 +70,13 @@ fn restless() -> impl Fn(&TimeBudget) -> u64 {
         if n.get().is_multiple_of(10) {
             b.hard_ms
         } else {
-            b.soft_scaled(1.5, 20)
+            b.soft_scaled(1.5, 20, &DEFAULT)
         }
     }
 }
 
 fn scaled_max(b: &TimeBudget) -> u64 {
-    b.soft_scaled(10.0, 500)
+    b.soft_scaled(10.0, 500, &DEFAULT)
 }
 
 /// Every seed control survives 150–200 moves of a restless search with the GUI lag
@@ -93,10 +94,15 @@ fn an_increment_that_pays_the_lag_leaves_time_to_think() {
         opp_inc_ms: None,
         whole_seconds: false,
     };
-    let b = allocate(&tc, &Lag::fixed(50), 0);
+    let b = allocate(&tc, &Lag::fixed(50), 0, &DEFAULT);
     assert!(b.soft_ms >= 40, "{b:?}");
     // Sudden death with the same clock still banks lag for a long game.
-    let sd = allocate(&ClockReading { inc_ms: 0, ..tc }, &Lag::fixed(50), 0);
+    let sd = allocate(
+        &ClockReading { inc_ms: 0, ..tc },
+        &Lag::fixed(50),
+        0,
+        &DEFAULT,
+    );
     assert!(sd.soft_ms < b.soft_ms, "{sd:?} vs {b:?}");
 }
 
@@ -111,7 +117,7 @@ fn pondering_lengthens_the_soft_limit_only() {
             opp_inc_ms: None,
             whole_seconds: false,
         };
-        let b = allocate(&tc, &Lag::fixed(30), 20);
+        let b = allocate(&tc, &Lag::fixed(30), 20, &DEFAULT);
         let p = b.with_ponder();
         assert_eq!(p.hard_ms, b.hard_ms);
         assert!(
@@ -190,7 +196,7 @@ fn staged_control_reaches_every_time_control() {
 /// the time early.
 #[test]
 fn soft_limit_keeps_a_reserve_late_in_the_game() {
-    let typical = |b: &TimeBudget| b.soft_scaled(1.0, 10);
+    let typical = |b: &TimeBudget| b.soft_scaled(1.0, 10, &DEFAULT);
     let low = play_out(15 * MIN, 0, None, None, 120, 50, 20, typical);
     assert!(
         low > 15 * SEC as i64,
@@ -210,7 +216,9 @@ fn sub_second_clocks_survive() {
         assert!(low > 0, "{t}+{inc}: {low}");
     }
     // Sudden death with 800 ms: a 100-move game still fits (typical soft use).
-    let low = play_out(800, 0, None, None, 100, 10, 1, |b| b.soft_scaled(0.0, 0));
+    let low = play_out(800, 0, None, None, 100, 10, 1, |b| {
+        b.soft_scaled(0.0, 0, &DEFAULT)
+    });
     assert!(low > 0, "800 ms sudden death: {low}");
 }
 
@@ -236,7 +244,7 @@ fn budgets_never_exceed_the_clock() {
                         opp_inc_ms: None,
                         whole_seconds: false,
                     };
-                    let b = allocate(&tc, &Lag::fixed(overhead), 40);
+                    let b = allocate(&tc, &Lag::fixed(overhead), 40, &DEFAULT);
                     let safe = time.saturating_sub(overhead);
                     assert!(b.hard_ms <= safe.max(1), "{tc:?} ov {overhead}: {b:?}");
                     assert!(1 <= b.soft_ms && b.soft_ms <= b.hard_ms);
@@ -260,7 +268,7 @@ fn typical_budgets_are_sensible() {
         time_ms: 30 * MIN,
         ..Default::default()
     };
-    let b = allocate(&sd, &Lag::fixed(50), 0);
+    let b = allocate(&sd, &Lag::fixed(50), 0, &DEFAULT);
     // About 1/50 of the clock at the start: 36 s.
     assert!((30 * SEC..=40 * SEC).contains(&b.soft_ms), "{b:?}");
     assert!(b.hard_ms >= 3 * b.soft_ms, "{b:?}");
@@ -269,7 +277,7 @@ fn typical_budgets_are_sensible() {
         inc_ms: 2 * SEC,
         ..Default::default()
     };
-    let b = allocate(&inc, &Lag::fixed(50), 20);
+    let b = allocate(&inc, &Lag::fixed(50), 20, &DEFAULT);
     // Clock/horizon plus nearly the whole increment.
     assert!((4 * SEC..=7 * SEC).contains(&b.soft_ms), "{b:?}");
     let staged = ClockReading {
@@ -277,7 +285,7 @@ fn typical_budgets_are_sensible() {
         moves_to_go: Some(10),
         ..Default::default()
     };
-    let b = allocate(&staged, &Lag::fixed(50), 60);
+    let b = allocate(&staged, &Lag::fixed(50), 60, &DEFAULT);
     assert!((55 * SEC..=60 * SEC).contains(&b.soft_ms), "{b:?}");
     // A lead on the opponent's clock buys a little time, a deficit costs some.
     let base = ClockReading {
@@ -296,9 +304,9 @@ fn typical_budgets_are_sensible() {
         ..base
     };
     let (b0, ba, bb) = (
-        allocate(&base, &Lag::fixed(50), 10),
-        allocate(&ahead, &Lag::fixed(50), 10),
-        allocate(&behind, &Lag::fixed(50), 10),
+        allocate(&base, &Lag::fixed(50), 10, &DEFAULT),
+        allocate(&ahead, &Lag::fixed(50), 10, &DEFAULT),
+        allocate(&behind, &Lag::fixed(50), 10, &DEFAULT),
     );
     assert!(ba.soft_ms > b0.soft_ms && bb.soft_ms < b0.soft_ms);
     // Later in a sudden-death game the horizon shrinks, so a move gets a larger share.
@@ -309,6 +317,7 @@ fn typical_budgets_are_sensible() {
         },
         &Lag::fixed(50),
         120,
+        &DEFAULT,
     );
     let early = allocate(
         &ClockReading {
@@ -317,6 +326,7 @@ fn typical_budgets_are_sensible() {
         },
         &Lag::fixed(50),
         0,
+        &DEFAULT,
     );
     assert!(late.soft_ms > early.soft_ms);
 }
@@ -327,19 +337,58 @@ fn soft_scaling_follows_stability_and_trend() {
         soft_ms: 1_000,
         hard_ms: 5_000,
     };
-    let stable = b.soft_scaled(0.0, 0);
-    let unstable = b.soft_scaled(2.0, 0);
-    let falling = b.soft_scaled(0.0, 80);
-    let rising = b.soft_scaled(0.0, -80);
+    let stable = b.soft_scaled(0.0, 0, &DEFAULT);
+    let unstable = b.soft_scaled(2.0, 0, &DEFAULT);
+    let falling = b.soft_scaled(0.0, 80, &DEFAULT);
+    let rising = b.soft_scaled(0.0, -80, &DEFAULT);
     assert!(stable < 1_000 && unstable > 1_000);
     assert!(falling > stable && rising < stable);
-    assert_eq!(b.soft_scaled(100.0, 10_000), 3_000);
-    assert_eq!(b.soft_scaled(f64::NAN, 0), stable);
+    assert_eq!(b.soft_scaled(100.0, 10_000, &DEFAULT), 3_000);
+    assert_eq!(b.soft_scaled(f64::NAN, 0, &DEFAULT), stable);
     let tight = TimeBudget {
         soft_ms: 1_000,
         hard_ms: 1_200,
     };
-    assert_eq!(tight.soft_scaled(4.0, 150), 1_200);
+    assert_eq!(tight.soft_scaled(4.0, 150, &DEFAULT), 1_200);
+}
+
+/// The ratios and horizon are search parameters: each one moves the budget the
+/// way its name says.
+#[test]
+fn the_time_parameters_shape_the_budget() {
+    let tc = ClockReading {
+        time_ms: 10 * MIN,
+        ..Default::default()
+    };
+    let lag = Lag::fixed(50);
+    let with = |name: &str, v: i32| {
+        let mut p = DEFAULT;
+        p.set(name, v).unwrap();
+        p
+    };
+    let base = allocate(&tc, &lag, 0, &DEFAULT);
+    assert_eq!(base.hard_ms, 4 * base.soft_ms, "tm_hard_ratio 4");
+    let two = allocate(&tc, &lag, 0, &with("tm_hard_ratio", 2));
+    assert_eq!((two.soft_ms, two.hard_ms), (base.soft_ms, 2 * base.soft_ms));
+    // A shorter horizon spends more a move; the minimum holds late in the game.
+    let short = allocate(&tc, &lag, 0, &with("tm_max_horizon", 40));
+    assert!(short.soft_ms > base.soft_ms);
+    let late = |p| allocate(&tc, &lag, 300, p).soft_ms;
+    assert!(late(&with("tm_min_horizon", 20)) > late(&DEFAULT));
+    assert_eq!(
+        horizon(&tc, 300, &with("tm_min_horizon", 60)),
+        50,
+        "min ≤ max"
+    );
+    // Scaling: the stable share, the price of a change, the weight of a drop.
+    let b = TimeBudget {
+        soft_ms: 1_000,
+        hard_ms: 5_000,
+    };
+    assert_eq!(b.soft_scaled(0.0, 0, &DEFAULT), 600);
+    assert_eq!(b.soft_scaled(0.0, 0, &with("tm_stable", 80)), 800);
+    assert_eq!(b.soft_scaled(1.0, 0, &with("tm_instability", 90)), 1_500);
+    assert_eq!(b.soft_scaled(0.0, 100, &with("tm_drop_div", 100)), 1_200);
 }
 
 #[test]
@@ -365,7 +414,7 @@ fn control(start_ms: u64, inc_ms: u64) -> TimeControl {
 fn increment_is_spent_and_the_clock_never_grows() {
     for (start, inc) in [(500, 10), (1000, 20), (3000, 50), (750, 12)] {
         let ctl = control(start, inc);
-        let game = simulate(&ctl, GuiLag::fixed(2), 0, 150, 10);
+        let game = simulate(&ctl, GuiLag::fixed(2), 0, 150, 10, &DEFAULT);
         assert_eq!(game.len(), 150);
         let highest = game.iter().map(|m| m.clock_ms).max().unwrap();
         // (The first move, before any lag is measured, may bank a few ms.)
@@ -381,7 +430,7 @@ fn increment_is_spent_and_the_clock_never_grows() {
             "{start}+{inc} hoards"
         );
         for (i, m) in game.iter().enumerate().skip(1) {
-            let h = horizon(&ClockReading::default(), 2 * i as u32);
+            let h = horizon(&ClockReading::default(), 2 * i as u32, &DEFAULT);
             let share = m.clock_ms as u64 / h + inc;
             assert!(
                 m.budget.soft_ms * 2 >= share,
@@ -399,7 +448,7 @@ fn increment_is_spent_and_the_clock_never_grows() {
 fn a_measured_lag_is_paid_and_the_time_is_used() {
     for lag in [0, 5, 30, 100] {
         for ctl in [control(10_000, 100), control(60_000, 0)] {
-            let game = simulate(&ctl, GuiLag::fixed(lag), 0, 150, 10);
+            let game = simulate(&ctl, GuiLag::fixed(lag), 0, 150, 10, &DEFAULT);
             let end = final_clock(&ctl, &game);
             assert_eq!(game.len(), 150, "{ctl:?} lag {lag}: flagged");
             assert!(end > 0, "{ctl:?} lag {lag}: {end}");
@@ -426,7 +475,7 @@ fn an_operator_relaying_moves_by_hand() {
             hi_ms: 8 * SEC,
             seed,
         };
-        let game = simulate(&ctl, lag, 0, 150, 10);
+        let game = simulate(&ctl, lag, 0, 150, 10, &DEFAULT);
         assert_eq!(game.len(), 150, "seed {seed}: flagged");
         assert!(final_clock(&ctl, &game) > 0);
         let at_100 = game[100].clock_ms;
@@ -458,13 +507,13 @@ fn gui_numbers_never_overflow() {
                             whole_seconds: false,
                         };
                         for ply in [0, u32::MAX] {
-                            let b = allocate(&tc, &lag, ply);
+                            let b = allocate(&tc, &lag, ply, &DEFAULT);
                             assert!(1 <= b.soft_ms && b.soft_ms <= b.hard_ms);
                             assert!(b.hard_ms <= time.max(1), "{tc:?} {lag:?}: {b:?}");
                             let p = b.with_ponder();
                             assert!(p.soft_ms <= p.hard_ms);
-                            let _ = b.soft_scaled(f64::INFINITY, i32::MIN);
-                            let _ = b.soft_scaled(-1.0, i32::MAX);
+                            let _ = b.soft_scaled(f64::INFINITY, i32::MIN, &DEFAULT);
+                            let _ = b.soft_scaled(-1.0, i32::MAX, &DEFAULT);
                         }
                     }
                 }
@@ -492,7 +541,7 @@ fn long_controls_keep_every_move_within_its_limits() {
         ],
     };
     for ctl in [control(30 * MIN, 0), control(15 * MIN, 10 * SEC), staged] {
-        let game = simulate(&ctl, GuiLag::fixed(50), 0, 150, 10);
+        let game = simulate(&ctl, GuiLag::fixed(50), 0, 150, 10, &DEFAULT);
         assert_eq!(game.len(), 150, "{ctl:?}");
         for m in &game {
             assert!(m.spent_ms <= m.budget.hard_ms);
@@ -509,7 +558,7 @@ fn long_controls_keep_every_move_within_its_limits() {
     }
     // In the staged control the second stage's 30 minutes arrive at move 41 and
     // are spent as sudden death.
-    let game = simulate(&staged_control(), GuiLag::fixed(50), 0, 120, 0);
+    let game = simulate(&staged_control(), GuiLag::fixed(50), 0, 120, 0, &DEFAULT);
     assert!(game[40].clock_ms > game[39].clock_ms);
 }
 

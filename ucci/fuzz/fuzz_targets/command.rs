@@ -8,6 +8,7 @@
 use libfuzzer_sys::fuzz_target;
 use qili::protocol::command::{parse, Command};
 use qili::protocol::options::Settings;
+use engine::params::DEFAULT;
 use engine::timeman::{allocate, Lag, LagTracker};
 use qili::protocol::coords::Coords;
 use qili::protocol::session::build_position;
@@ -42,10 +43,10 @@ fuzz_target!(|data: &[u8]| {
                     for ply in [0u32, 1, 2, 150, u32::MAX] {
                         tracker.before_search(&tc, ply);
                         for lag in [tracker.lag(s.move_overhead_ms), Lag::fixed(u64::MAX)] {
-                            let b = allocate(&tc, &lag, ply);
+                            let b = allocate(&tc, &lag, ply, &DEFAULT);
                             assert!(1 <= b.soft_ms && b.soft_ms <= b.hard_ms);
                             assert!(b.hard_ms <= tc.time_ms.max(1));
-                            let _ = b.with_ponder().soft_scaled(3.0, i32::MAX);
+                            let _ = b.with_ponder().soft_scaled(3.0, i32::MAX, &DEFAULT);
                         }
                         tracker.after_search(&tc, ply, tc.time_ms / 7);
                     }

@@ -7,6 +7,7 @@
 //! `option NAME=VALUE` goes through the option table (`Settings::set`).
 #![no_main]
 
+use engine::params::DEFAULT;
 use engine::timeman::{allocate, LagTracker};
 use libfuzzer_sys::fuzz_target;
 use qili::protocol::options::Settings;
@@ -51,7 +52,7 @@ fuzz_target!(|data: &[u8]| {
         if let Some(tc) = plan.limits.clock {
             let mut tracker = LagTracker::new();
             tracker.before_search(&tc, 0);
-            let b = allocate(&tc, &tracker.lag(settings.move_overhead_ms), 0);
+            let b = allocate(&tc, &tracker.lag(settings.move_overhead_ms), 0, &DEFAULT);
             assert!(1 <= b.soft_ms && b.soft_ms <= b.hard_ms);
             assert!(b.hard_ms <= tc.time_ms.max(1));
         }
