@@ -118,10 +118,14 @@ search_params! {
     capture_attacker_div = 8, 1, 64, 1.0;
     capture_hist_weight = 64, 0, 512, 8.0;
     /// Time manager (`timeman.rs`): the hard limit is at most `tm_hard_ratio`
-    /// times the soft limit.
+    /// times the soft limit (room for an unstable iteration to finish, never the
+    /// whole clock).
     tm_hard_ratio = 4, 2, 8, 0.5;
     /// Moves planned for in sudden death: `tm_max_horizon` at the start, one
-    /// fewer every three moves, never below `tm_min_horizon`.
+    /// fewer every three moves, never below `tm_min_horizon` (engine games often
+    /// pass move 100, so a reserve is always left; a horizon that spends more
+    /// early runs out of clock under operator lag: `qili timeplan --tc 1800+0
+    /// --lag 2000-8000 --moves 150 --sp tm_max_horizon=35 --sp tm_min_horizon=20`).
     tm_max_horizon = 50, 20, 90, 3.0;
     tm_min_horizon = 30, 10, 60, 3.0;
     /// Soft limit scaling after an iteration (hundredths): `(tm_stable +

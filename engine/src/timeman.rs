@@ -48,20 +48,6 @@ pub struct TimeBudget {
     pub hard_ms: u64,
 }
 
-// The hard limit is at most `tm_hard_ratio` times the soft limit: room for an
-// unstable iteration to finish, but never the whole clock (a larger ratio did
-// no better in fast self-play; the match is in docs/LOG.md).
-//
-// Moves planned for in sudden death (`tm_max_horizon` .. `tm_min_horizon`): many
-// early, fewer later, never below the minimum (xiangqi games between engines often
-// go past move 100 when the natural move limit is long, so the remaining clock
-// shrinks geometrically and a reserve is always left for the last moves). A
-// horizon that spends more early (35/20) gains only where games are short against
-// the clock: it did not carry over from 1 s + 10 ms to 3 s + 50 ms, and in 30
-// minutes sudden death under 2–8 s of operator lag it runs out of clock (`qili
-// timeplan --tc 1800+0 --lag 2000-8000 --moves 150`); the matches are in
-// docs/LOG.md (docs/ARCHITECTURE.md, *Time*).
-
 /// Moves beyond the horizon whose lag, where the increment does not pay it, is
 /// kept in the bank: in sudden death every move of the game costs its lag, and a
 /// game can run far past the horizon. Fewer as the game goes on, so that the
