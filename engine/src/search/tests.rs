@@ -39,7 +39,7 @@ fn children_entries(e: &Engine, pos: &Position) -> Vec<(String, TtHit)> {
 #[test]
 fn a_drawn_repetition_below_a_node_leaves_its_bound() {
     let pos = Position::startpos();
-    let e = searched(&pos, 9);
+    let e = searched(&pos, 10);
     let [none, upper, lower, exact] = e.tt.count_by_bound();
     assert!(upper + lower + exact > 5_000, "{upper} {lower} {exact}");
     assert_eq!(none, 1, "entries without a bound");
