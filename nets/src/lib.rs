@@ -63,12 +63,12 @@ const _: () = assert!(
 /// The file name of the embedded net (in `nets/net/`), the one `include_bytes!` reads.
 macro_rules! embedded_net_file {
     () => {
-        "qili-psq256b8-r18.nnue"
+        "qili-psq256b8-r19.nnue"
     };
 }
 
-/// The best net trained so far (round 18, 256 hidden neurons, 8 material output
-/// heads: the round-17 net trained on with its own self-play, with left-right
+/// The best net trained so far (round 19, 256 hidden neurons, 8 material output
+/// heads: the round-18 net trained on with its own self-play, with left-right
 /// mirroring; how it was made and matched: docs/NNUE.md), compiled into the binary;
 /// it is the engine's default evaluation (`EvalFile <hce>` selects the handcrafted
 /// one).
