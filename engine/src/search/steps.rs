@@ -52,10 +52,13 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
     /// Step 8. Null move: when passing still beats beta in a reduced search, so
     /// does some move (not with only palace pieces and pawns, where zugzwang is real).
+    /// Only at cut nodes: at a node expected to fail low the pass rarely cuts and
+    /// its search is wasted.
     pub(super) fn try_null_move(&mut self, node: &Node, beta: i32) -> Option<i32> {
         let ply = node.ply;
         let prev_null = ply >= 1 && self.stack[ply - 1].mv.is_null();
         if node.depth < self.p.nmp_depth
+            || !node.cut
             || prev_null
             || node.static_eval < beta
             || beta <= -RULE_BOUND
