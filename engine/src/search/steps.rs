@@ -74,7 +74,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         self.stack[ply].piece = None;
         self.eval.on_null();
         self.pos.make_null_move();
-        let v = -self.search::<false>(-beta, -beta + 1, node.depth - r, ply + 1, !node.cut);
+        // The node is a cut node, so the pass's reply is an all-node.
+        let v = -self.search::<false>(-beta, -beta + 1, node.depth - r, ply + 1, false);
         self.pos.unmake_move();
         self.eval.on_unmake();
         if self.aborted() {
