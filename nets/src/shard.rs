@@ -15,11 +15,16 @@
 //! record or records of a game without a line, and a sidecar whose last line may be
 //! cut; the sidecar's whole lines are the truth and everything past them is the
 //! unfinished game, which a resume trims and plays again.
+//!
+//! A writer holds an advisory lock on its shard (`flock`; released by the kernel
+//! when the process ends, however it ends), so a second writer on the same shard —
+//! a resume started while the first run is only stopped, or a fresh run on a file
+//! in use — is refused before it reads or changes a byte.
 
 use crate::data::RECORD_LEN;
 use std::fmt;
 use std::fs::{File, OpenOptions};
-use std::io::{Read, Write};
+use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 pub const MAGIC: &str = "qili-shard 1";
@@ -64,6 +69,10 @@ pub enum ShardError {
     NoSidecar {
         path: PathBuf,
     },
+    /// Another process writes this shard (it holds the shard's lock).
+    Locked {
+        path: PathBuf,
+    },
 }
 
 impl fmt::Display for ShardError {
@@ -99,6 +108,13 @@ impl fmt::Display for ShardError {
                  cannot be resumed (continue it into a new file with --first-game)",
                 path.display(),
                 sidecar_path(path).display()
+            ),
+            ShardError::Locked { path } => write!(
+                f,
+                "{}: another process is writing this shard (a running or stopped `qili \
+                 datagen`); two writers would interleave their games, so nothing was \
+                 changed: let it finish or end it first",
+                path.display()
             ),
         }
     }
@@ -233,9 +249,15 @@ pub struct ShardWriter {
 }
 
 impl ShardWriter {
-    /// A new shard (an existing one and its sidecar are truncated).
+    /// A new shard (an existing one and its sidecar are truncated, unless another
+    /// process writes it).
     pub fn create(path: &Path, params: &str) -> Result<ShardWriter, ShardError> {
-        let data = File::create(path).map_err(io_err(path))?;
+        Self::start(path, open_locked(path)?, params)
+    }
+
+    /// Truncate the locked shard `data` and give it a sidecar with only its header.
+    fn start(path: &Path, data: File, params: &str) -> Result<ShardWriter, ShardError> {
+        data.set_len(0).map_err(io_err(path))?;
         let side = sidecar_path(path);
         write_atomic(&side, format!("{MAGIC} {params}\n").as_bytes())?;
         Self::open(path, data, 0)
@@ -258,19 +280,16 @@ impl ShardWriter {
     /// Continue the shard at `path` made with `params`: keep its finished games (each
     /// checked against its sidecar checksum), cut the rest; a missing shard is created.
     pub fn resume(path: &Path, params: &str) -> Result<(ShardWriter, Resumed), ShardError> {
+        let mut data = open_locked(path)?;
         let sidecar = read_sidecar(path)?;
-        let len = match std::fs::metadata(path) {
-            Ok(m) => m.len(),
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => 0,
-            Err(e) => return Err(io_err(path)(e)),
-        };
+        let len = data.metadata().map_err(io_err(path))?.len();
         let Some(sidecar) = sidecar else {
             if len > 0 {
                 return Err(ShardError::NoSidecar {
                     path: path.to_path_buf(),
                 });
             }
-            return Ok((Self::create(path, params)?, Resumed::default()));
+            return Ok((Self::start(path, data, params)?, Resumed::default()));
         };
         if sidecar.params != params {
             return Err(ShardError::Params {
@@ -291,11 +310,6 @@ impl ShardWriter {
                 ),
             });
         }
-        let mut data = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(path)
-            .map_err(io_err(path))?;
         verify_games(path, &mut data, &sidecar.games)?;
         let keep = records * RECORD_LEN as u64;
         data.set_len(keep).map_err(io_err(path))?;
@@ -305,10 +319,8 @@ impl ShardWriter {
             sidecar.games.iter().for_each(|g| text += &g.line());
             write_atomic(&sidecar_path(path), text.as_bytes())?;
         }
-        let data = OpenOptions::new()
-            .append(true)
-            .open(path)
-            .map_err(io_err(path))?;
+        // The locked handle writes on: the shard's only writer appends at its end.
+        data.seek(SeekFrom::End(0)).map_err(io_err(path))?;
         let games = sidecar.games.len() as u64;
         let resumed = Resumed {
             games,
@@ -346,6 +358,25 @@ impl ShardWriter {
             .map_err(io_err(&side))?;
         self.games += 1;
         Ok(())
+    }
+}
+
+/// The shard at `path` opened to read and write (created empty when missing, never
+/// truncated here) with its lock taken, or `Locked` when another process holds it.
+fn open_locked(path: &Path) -> Result<File, ShardError> {
+    let data = OpenOptions::new()
+        .read(true)
+        .write(true)
+        .create(true)
+        .truncate(false)
+        .open(path)
+        .map_err(io_err(path))?;
+    match data.try_lock() {
+        Ok(()) => Ok(data),
+        Err(std::fs::TryLockError::WouldBlock) => Err(ShardError::Locked {
+            path: path.to_path_buf(),
+        }),
+        Err(std::fs::TryLockError::Error(e)) => Err(io_err(path)(e)),
     }
 }
 
@@ -473,5 +504,34 @@ mod tests {
         std::fs::write(sidecar_path(&p), "garbage\n").unwrap();
         let e = ShardWriter::resume(&p, "seed=7 nodes=100").err().unwrap();
         assert!(e.to_string().contains("header"), "{e}");
+    }
+
+    #[test]
+    fn a_second_writer_is_refused_and_changes_nothing() {
+        let d = temp_dir("lock");
+        let p = d.join("s.bin");
+        let mut first = write(&p, "seed=7", 0..3);
+        let bytes = (
+            std::fs::read(&p).unwrap(),
+            std::fs::read(sidecar_path(&p)).unwrap(),
+        );
+        let e = ShardWriter::resume(&p, "seed=7").err().unwrap();
+        assert!(matches!(e, ShardError::Locked { .. }), "{e}");
+        let e = ShardWriter::create(&p, "seed=7").err().unwrap();
+        assert!(matches!(e, ShardError::Locked { .. }), "{e}");
+        let now = (
+            std::fs::read(&p).unwrap(),
+            std::fs::read(sidecar_path(&p)).unwrap(),
+        );
+        assert_eq!(bytes, now);
+        // The first writer goes on undisturbed; once it is gone the shard resumes.
+        first.write_game(7, 3, &game(3, 5)).unwrap();
+        drop(first);
+        let (w, r) = ShardWriter::resume(&p, "seed=7").unwrap();
+        assert_eq!((w.games(), r.trimmed_bytes), (4, 0));
+        drop(w);
+        let w = ShardWriter::create(&p, "seed=7").unwrap();
+        assert_eq!(w.games(), 0);
+        assert_eq!(std::fs::metadata(&p).unwrap().len(), 0);
     }
 }
