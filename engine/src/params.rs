@@ -75,6 +75,8 @@ search_params! {
     lmr_cut = 1, 0, 4, 0.5;
     /// History (quiet + continuation) per ply of reduction.
     lmr_history_div = 8000, 2000, 20000, 800.0;
+    /// Capture history per ply of reduction of a capture.
+    lmr_capture_history_div = 8000, 2000, 20000, 800.0;
     /// Quiescence delta pruning margin beyond the victim's value.
     qs_delta = 200, 50, 500, 20.0;
     /// Aspiration windows from `aspiration_depth` on: the first half-window is

@@ -224,7 +224,9 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         }
         r += node.cut as i32 * self.p.lmr_cut + !node.improving as i32 + node.marked as i32;
         r -= node.pv as i32 + gives_check as i32;
-        if mv.victim.is_none() {
+        if let Some(v) = mv.victim {
+            r -= self.hist.capture(mv.mover, mv.m, v.kind) / self.p.lmr_capture_history_div.max(1);
+        } else {
             // The move is made: the side that played it is the one not to move.
             let us = self.pos.side_to_move().flip();
             r -= (self.hist.quiet(us, mv.m) + self.hist.cont(&ctx.cont, mv.mover, mv.m))
