@@ -630,10 +630,10 @@ fn bench_node_count_at_depth_8_is_the_signature() {
             })
             .sum::<u64>()
     };
-    assert_eq!(count(None), 220_535, "embedded net");
+    assert_eq!(count(None), 220_887, "embedded net");
     assert_eq!(
         count(Some(engine::eval::EvalChoice::Hce)),
-        251_410,
+        249_498,
         "handcrafted"
     );
 }

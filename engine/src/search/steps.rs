@@ -205,7 +205,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
     /// Step 15. The late-move reduction of a move after the first (asked with the
     /// move made): from the table by depth and move number, less for a good
-    /// capture, in PV nodes, for a check and for a quiet move with a good history;
+    /// capture, in PV nodes, for a check and for a move with a good history (a
+    /// capture's by piece, target and victim; a quiet move's main and continuation);
     /// more in cut nodes, when not improving, and where another thread searches.
     pub(super) fn reduction(
         &self,
