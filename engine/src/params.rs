@@ -42,8 +42,8 @@ search_params! {
     /// Null move from `nmp_depth` on, reduced by `nmp_base + depth / nmp_depth_div +
     /// min((eval − beta) / nmp_eval_div, nmp_eval_max)`.
     nmp_depth = 3, 1, 8, 0.5;
-    nmp_base = 3, 1, 6, 0.5;
-    nmp_depth_div = 4, 2, 8, 0.5;
+    nmp_base = 4, 1, 6, 0.5;
+    nmp_depth_div = 3, 2, 8, 0.5;
     nmp_eval_div = 200, 50, 600, 25.0;
     nmp_eval_max = 2, 0, 6, 0.5;
     /// Internal iterative reduction from this depth on.

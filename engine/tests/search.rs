@@ -630,10 +630,10 @@ fn bench_node_count_at_depth_8_is_the_signature() {
             })
             .sum::<u64>()
     };
-    assert_eq!(count(None), 220_887, "embedded net");
+    assert_eq!(count(None), 217_985, "embedded net");
     assert_eq!(
         count(Some(engine::eval::EvalChoice::Hce)),
-        249_498,
+        233_351,
         "handcrafted"
     );
 }
