@@ -46,6 +46,11 @@ search_params! {
     nmp_depth_div = 3, 2, 8, 0.5;
     nmp_eval_div = 200, 50, 600, 25.0;
     nmp_eval_max = 2, 0, 6, 0.5;
+    /// ... and only where the evaluation also beats beta by `nmp_gate −
+    /// nmp_gate_depth · depth`: at low depth the pass's search is little more than
+    /// quiescence, blind to quiet threats, so it must start with a margin.
+    nmp_gate = 110, -200, 400, 20.0;
+    nmp_gate_depth = 10, 0, 40, 2.0;
     /// Internal iterative reduction from this depth on.
     iir_depth = 6, 3, 12, 1.0;
     /// Captures losing more than `see_capture · depth` (SEE) are pruned at depth ≤

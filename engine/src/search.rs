@@ -8,6 +8,8 @@
 mod alphabeta;
 mod qsearch;
 mod root;
+#[cfg(test)]
+mod step_tests;
 mod steps;
 #[cfg(test)]
 mod tests;
@@ -54,6 +56,33 @@ pub(crate) struct Shared<'a> {
     /// Capture ordering by the search parameters (shared: the move pickers borrow it
     /// while the worker changes).
     pub capture_order: crate::movepick::CaptureOrder,
+}
+
+#[cfg(test)]
+impl<'a> Shared<'a> {
+    /// One thread's search with no limit but `stop` (tests of the search's parts).
+    pub(crate) fn for_tests(
+        tt: &'a TranspositionTable,
+        control: &'a SearchControl,
+        options: &'a EngineOptions,
+    ) -> Shared<'a> {
+        Shared {
+            tt,
+            control,
+            options,
+            abort: AtomicBool::new(false),
+            stop_on_ponderhit: AtomicBool::new(false),
+            nodes: vec![NodeCounter::default()],
+            start: Instant::now(),
+            hard_ms: None,
+            node_limit: None,
+            poll_mask: poll_mask(None),
+            infinite: false,
+            root_noise: None,
+            crumbs: Vec::new(),
+            capture_order: crate::movepick::CaptureOrder::new(&options.params),
+        }
+    }
 }
 
 /// A mark that a thread is searching a node (`thread` is its id + 1, 0 when free).

@@ -630,10 +630,10 @@ fn bench_node_count_at_depth_8_is_the_signature() {
             })
             .sum::<u64>()
     };
-    assert_eq!(count(None), 217_985, "embedded net");
+    assert_eq!(count(None), 221_544, "embedded net");
     assert_eq!(
         count(Some(engine::eval::EvalChoice::Hce)),
-        233_351,
+        251_822,
         "handcrafted"
     );
 }

@@ -159,18 +159,15 @@ impl<'a, E: Evaluator> Worker<'a, E> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{poll_mask, NodeCounter, Shared, Worker};
+    use super::super::{Shared, Worker};
     use crate::eval::{AnyEval, EvalChoice, Evaluator};
     use crate::history::Histories;
-    use crate::movepick::CaptureOrder;
     use crate::tt::TranspositionTable;
     use crate::{EngineOptions, SearchControl};
     use rules::{Move, Position};
     use std::cell::RefCell;
     use std::collections::HashSet;
-    use std::sync::atomic::AtomicBool;
     use std::sync::{Arc, Mutex};
-    use std::time::Instant;
 
     /// An evaluator that records every move made at the root (when no move is
     /// made and not yet taken back): what the root searched, reported or not.
@@ -226,22 +223,7 @@ mod tests {
         let options = EngineOptions::default();
         let tt = TranspositionTable::new(16);
         let control = SearchControl::new();
-        let shared = Shared {
-            tt: &tt,
-            control: &control,
-            options: &options,
-            abort: AtomicBool::new(false),
-            stop_on_ponderhit: AtomicBool::new(false),
-            nodes: vec![NodeCounter::default()],
-            start: Instant::now(),
-            hard_ms: None,
-            node_limit: None,
-            poll_mask: poll_mask(None),
-            infinite: false,
-            root_noise: None,
-            crumbs: Vec::new(),
-            capture_order: CaptureOrder::new(&options.params),
-        };
+        let shared = Shared::for_tests(&tt, &control, &options);
         let mut hist = Histories::new();
         let made = Arc::new(Mutex::new(Vec::new()));
         let eval = RootWatch {

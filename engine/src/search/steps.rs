@@ -60,7 +60,8 @@ impl<'a, E: Evaluator> Worker<'a, E> {
         if node.depth < self.p.nmp_depth
             || !node.cut
             || prev_null
-            || node.static_eval < beta
+            || node.static_eval
+                < beta.max(beta + self.p.nmp_gate - self.p.nmp_gate_depth * node.depth)
             || beta <= -RULE_BOUND
             || !self.has_attacking_pieces(self.pos.side_to_move())
             || !self.pos.has_legal_move()
