@@ -115,6 +115,105 @@ impl Spsa {
     }
 }
 
+impl Spsa {
+    /// Continue a run from its log: the state after `k` iterations with the values
+    /// `theta` the log holds. The perturbations' random signs are drawn again (a
+    /// fixed number per iteration), so the resumed run perturbs exactly as the
+    /// uninterrupted one would have.
+    pub fn fast_forward(&mut self, k: u32, theta: &[f64]) -> Result<(), String> {
+        if theta.len() != self.theta.len() {
+            return Err(format!(
+                "{} values for {} parameters",
+                theta.len(),
+                self.theta.len()
+            ));
+        }
+        for _ in 0..u64::from(k) * self.theta.len() as u64 {
+            self.next_bit();
+        }
+        for (i, v) in theta.iter().enumerate() {
+            self.theta[i] = v.clamp(self.min[i], self.max[i]);
+        }
+        self.k = k;
+        Ok(())
+    }
+}
+
+/// One iteration's line of a run's log: `k result θ…`, each value in full (the
+/// shortest text that reads back as the same number, so a resume is exact).
+pub fn log_line(k: u32, result: f64, theta: &[f64]) -> String {
+    let values: Vec<String> = theta.iter().map(|v| format!("{v}")).collect();
+    format!("{k} {result:+} {}\n", values.join(" "))
+}
+
+/// Where a run's log says the run stands.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LogState {
+    /// Iterations done: the last whole line's `k` (0 for a log with only its header).
+    pub k: u32,
+    /// The values after them (empty when `k` is 0).
+    pub theta: Vec<f64>,
+    /// The sum of their results (plus − minus, in games).
+    pub total: f64,
+    /// Bytes up to the end of the last whole line: what follows (a line cut when
+    /// the run was killed) is to be dropped before the run appends again.
+    pub whole_len: usize,
+}
+
+/// Read a run's log for `--resume`: it must begin with `header` (the lines that
+/// name the run's settings and parameters, each ending in a newline), then hold
+/// whole iteration lines `k result θ…` with `k` counting up from 1 and one value
+/// per parameter. A last line without its newline is a cut write and is left out;
+/// anything else malformed is an error rather than a guess.
+pub fn read_log(text: &str, header: &str, params: usize) -> Result<LogState, String> {
+    let Some(body) = text.strip_prefix(header) else {
+        let first = text.lines().next().unwrap_or("");
+        return Err(format!(
+            "the log is of another run (its first line: '{first}'; this run's: '{}')",
+            header.lines().next().unwrap_or("")
+        ));
+    };
+    let mut state = LogState {
+        k: 0,
+        theta: Vec::new(),
+        total: 0.0,
+        whole_len: header.len(),
+    };
+    let mut rest = body;
+    while let Some(end) = rest.find('\n') {
+        let line = &rest[..end];
+        let n = state.k + 1;
+        let mut fields = line.split_whitespace();
+        let k: u32 = fields
+            .next()
+            .and_then(|f| f.parse().ok())
+            .ok_or_else(|| format!("log line {n}: '{line}' does not begin with an iteration"))?;
+        if k != n {
+            return Err(format!("log line {n}: iteration {k}, expected {n}"));
+        }
+        let number = |f: &str| f.parse::<f64>().ok().filter(|v| v.is_finite());
+        let result = fields
+            .next()
+            .and_then(number)
+            .ok_or_else(|| format!("log line {n}: no result"))?;
+        let theta: Vec<f64> = fields
+            .map(|f| number(f).ok_or_else(|| format!("log line {n}: '{f}' is not a value")))
+            .collect::<Result<_, _>>()?;
+        if theta.len() != params {
+            return Err(format!(
+                "log line {n}: {} values for {params} parameters",
+                theta.len()
+            ));
+        }
+        state.k = k;
+        state.theta = theta;
+        state.total += result;
+        state.whole_len += end + 1;
+        rest = &rest[end + 1..];
+    }
+    Ok(state)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -174,5 +273,90 @@ mod tests {
         let last = s.perturb();
         assert!(last.c[0] < c1);
         assert!((last.c[0] - 5.0).abs() < 0.1, "c at the end is c_end");
+    }
+
+    /// A toy run of 30 iterations, its log written as it goes; the result of an
+    /// iteration a fixed function of its perturbation.
+    fn toy_run(iterations: u32, log: &mut String) -> Vec<(Perturbation, Vec<f64>)> {
+        let mut s = toy_spsa();
+        let mut seen = Vec::new();
+        for k in 1..=iterations {
+            let p = s.perturb();
+            let result = toy_result(&p);
+            s.update(&p, result);
+            log.push_str(&log_line(k, result, &s.theta));
+            seen.push((p, s.theta.clone()));
+        }
+        seen
+    }
+
+    fn toy_spsa() -> Spsa {
+        Spsa::new(
+            vec![10.0, -3.0],
+            vec![-50.0; 2],
+            vec![50.0; 2],
+            vec![2.0, 0.5],
+            0.01,
+            30,
+            9,
+        )
+    }
+
+    fn toy_result(p: &Perturbation) -> f64 {
+        ((p.minus[0].abs() - p.plus[0].abs()) / 3.0)
+            .round()
+            .clamp(-2.0, 2.0)
+    }
+
+    const HEADER: &str = "# qili spsa test\n# k result a b\n";
+
+    #[test]
+    fn a_resumed_run_continues_as_the_uninterrupted_one() {
+        let mut full_log = HEADER.to_string();
+        let full = toy_run(30, &mut full_log);
+        // Killed after 17 iterations, in the middle of writing the 18th line.
+        let mut cut_log = HEADER.to_string();
+        toy_run(17, &mut cut_log);
+        let whole = cut_log.len();
+        cut_log.push_str("18 +1 10.5");
+        let state = read_log(&cut_log, HEADER, 2).unwrap();
+        assert_eq!(state.k, 17);
+        assert_eq!(state.whole_len, whole);
+        assert_eq!(state.theta, full[16].1);
+        let mut s = toy_spsa();
+        s.fast_forward(state.k, &state.theta).unwrap();
+        cut_log.truncate(state.whole_len);
+        for (k, (p_full, theta_full)) in full.iter().enumerate().skip(17) {
+            let p = s.perturb();
+            assert_eq!(&p, p_full, "iteration {}", k + 1);
+            let result = toy_result(&p);
+            s.update(&p, result);
+            assert_eq!(&s.theta, theta_full);
+            cut_log.push_str(&log_line(k as u32 + 1, result, &s.theta));
+        }
+        assert_eq!(
+            cut_log, full_log,
+            "the resumed log is the uninterrupted one"
+        );
+        let end = read_log(&full_log, HEADER, 2).unwrap();
+        let total: f64 = full.iter().map(|(p, _)| toy_result(p)).sum();
+        assert_eq!((end.k, end.total), (30, total));
+    }
+
+    #[test]
+    fn a_log_of_another_run_or_a_malformed_line_is_refused() {
+        let mut log = HEADER.to_string();
+        toy_run(3, &mut log);
+        assert!(read_log(&log, "# qili spsa other\n# k result a b\n", 2).is_err());
+        assert!(read_log(&log, HEADER, 3).is_err(), "value count");
+        assert_eq!(read_log(HEADER, HEADER, 2).unwrap().k, 0);
+        let skipped = log.replace("\n3 ", "\n4 ");
+        assert!(read_log(&skipped, HEADER, 2).is_err(), "iterations skipped");
+        let garbage = format!("{log}x +1 1 2\n");
+        assert!(read_log(&garbage, HEADER, 2).is_err());
+        let nan = format!("{log}4 +1 NaN 2\n");
+        assert!(read_log(&nan, HEADER, 2).is_err());
+        let mut s = toy_spsa();
+        assert!(s.fast_forward(2, &[1.0]).is_err());
     }
 }

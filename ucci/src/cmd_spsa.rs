@@ -6,7 +6,7 @@
 
 use crate::cli::fail;
 use crate::cli::runner::RunnerArgs;
-use bench::spsa::Spsa;
+use bench::spsa::{self, Spsa};
 use bench::{EngineConfig, MatchConfig};
 use clap::Args;
 use engine::params::{self, Tunable};
@@ -41,9 +41,15 @@ pub struct SpsaArgs {
     r_end: f64,
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Append one line per iteration (k, result, θ) here.
+    /// Append one line per iteration (k, result, θ) here, after a header that
+    /// names the run's settings.
     #[arg(long)]
     log: Option<PathBuf>,
+    /// Continue the run whose --log this is (the same command plus --resume): its
+    /// last whole line gives the iteration and θ to go on from; a line cut by a
+    /// kill is dropped; a log of other settings is refused.
+    #[arg(long, requires = "log")]
+    resume: bool,
 }
 
 /// The parameters to tune: those named, or every one whose mechanism is on
@@ -88,6 +94,37 @@ fn engine_with(
     Ok(e)
 }
 
+/// The log's first two lines: the settings that decide the run's course (a resume
+/// must match them: the starting values come from the build's `DEFAULT`), then
+/// the column names.
+fn log_header(a: &SpsaArgs, tunables: &[&Tunable], start: &[f64]) -> String {
+    let limit = match (&a.tc, a.runner.nodes) {
+        (Some(tc), _) => format!("tc={tc}"),
+        (None, Some(n)) => format!("nodes={n}"),
+        (None, None) => String::new(),
+    };
+    let openings = a
+        .runner
+        .openings
+        .as_deref()
+        .map_or("startpos".to_string(), |p| p.display().to_string());
+    let params: Vec<String> = tunables
+        .iter()
+        .zip(start)
+        .map(|(t, v)| format!("{}:{v}", t.name))
+        .collect();
+    let names: Vec<&str> = tunables.iter().map(|t| t.name).collect();
+    format!(
+        "# qili spsa iterations={} pairs={} seed={} r_end={} {limit} openings={openings} start={}\n# k result {}\n",
+        a.iterations,
+        a.pairs.max(1),
+        a.seed,
+        a.r_end,
+        params.join(","),
+        names.join(" ")
+    )
+}
+
 pub fn run(a: SpsaArgs) -> ExitCode {
     match tune(&a) {
         Ok(()) => ExitCode::SUCCESS,
@@ -120,15 +157,48 @@ fn tune(a: &SpsaArgs) -> Result<(), String> {
         a.iterations,
         a.seed,
     );
-    let mut log = a.log.as_deref().map(bench::open_append).transpose()?;
     let names: Vec<&str> = tunables.iter().map(|t| t.name).collect();
-    if let Some(f) = log.as_mut() {
-        let _ = writeln!(f, "# qili spsa: k result {}", names.join(" "));
-    }
-    let pairs = a.pairs.max(1);
-    let mut next_opening = 0usize;
+    let header = log_header(a, &tunables, &spsa.theta);
     let mut total = 0.0;
-    for k in 1..=a.iterations {
+    let mut log = match (&a.log, a.resume) {
+        (Some(path), true) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("--resume: {}: {e}", path.display()))?;
+            let state = spsa::read_log(&text, &header, tunables.len())
+                .map_err(|e| format!("--resume: {}: {e}", path.display()))?;
+            if state.k > 0 {
+                spsa.fast_forward(state.k, &state.theta)?;
+            }
+            total = state.total;
+            let f = std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            f.set_len(state.whole_len as u64)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            eprintln!(
+                "spsa: resuming after iteration {} of {}",
+                state.k, a.iterations
+            );
+            Some(bench::open_append(path)?)
+        }
+        (Some(path), false) => {
+            if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+                return Err(format!(
+                    "{} already holds a run: --resume to continue it, or another --log",
+                    path.display()
+                ));
+            }
+            let mut f = bench::open_append(path)?;
+            f.write_all(header.as_bytes())
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(f)
+        }
+        (None, _) => None,
+    };
+    let pairs = a.pairs.max(1);
+    let mut next_opening = spsa.k as usize * pairs as usize;
+    for k in spsa.k + 1..=a.iterations {
         let p = spsa.perturb();
         let plus = engine_with(&a.engine, "plus", &tunables, &p.plus)?;
         let minus = engine_with(&a.engine, "minus", &tunables, &p.minus)?;
@@ -153,7 +223,7 @@ fn tune(a: &SpsaArgs) -> Result<(), String> {
         spsa.update(&p, result);
         let theta: Vec<String> = spsa.theta.iter().map(|v| format!("{v:.2}")).collect();
         if let Some(f) = log.as_mut() {
-            let _ = writeln!(f, "{k} {result:+} {}", theta.join(" "));
+            let _ = f.write_all(spsa::log_line(k, result, &spsa.theta).as_bytes());
         }
         if k % 10 == 0 || k == a.iterations {
             eprintln!(

@@ -55,35 +55,85 @@ fn runner_arguments_are_shared() {
     let _ = std::fs::remove_file(openings);
 }
 
-/// `spsa --log` adds to the file, as `match --pgn` does (one opener, `bench::open_append`).
+/// `spsa --log` writes a header naming the run, then one line per iteration; a
+/// second run on the same log is refused unless it is `--resume`, which continues
+/// from the last whole line (dropping a line cut by a kill) and, at fixed nodes,
+/// writes what the uninterrupted run wrote.
 #[cfg(feature = "dev-tools")]
 #[test]
-fn spsa_log_is_appended() {
+fn spsa_resumes_from_its_log() {
     let log = temp("spsa.log");
     let _ = std::fs::remove_file(&log);
     let qili_bin = env!("CARGO_BIN_EXE_qili");
-    for _ in 0..2 {
-        let o = qili(&[
+    let spsa = |extra: &[&str]| {
+        let mut a = vec![
             "spsa",
             "--engine",
             qili_bin,
             "--iterations",
-            "1",
+            "3",
             "--params",
-            "lmr_base",
+            "lmr_base,rfp_margin",
             "--nodes",
             "200",
             "--log",
             &log,
-        ]);
-        assert!(o.status.success(), "{}", text(&o));
-    }
-    let written = std::fs::read_to_string(&log).unwrap();
-    assert_eq!(
-        written.matches("# qili spsa: k result lmr_base").count(),
-        2,
-        "{written}"
+        ];
+        a.extend_from_slice(extra);
+        qili(&a)
+    };
+    let o = spsa(&[]);
+    assert!(o.status.success(), "{}", text(&o));
+    let full = std::fs::read_to_string(&log).unwrap();
+    let lines: Vec<&str> = full.lines().collect();
+    assert_eq!(lines.len(), 5, "{full}");
+    assert!(lines[0].starts_with("# qili spsa iterations=3 "), "{full}");
+    assert!(lines[0].contains(" nodes=200 "), "{full}");
+    assert_eq!(lines[1], "# k result lmr_base rfp_margin");
+    assert!(lines[4].starts_with("3 "), "{full}");
+
+    let o = spsa(&[]);
+    assert_fails_with(
+        &o,
+        &format!("qili spsa: {log} already holds a run: --resume"),
     );
-    assert_eq!(written.lines().count(), 4, "{written}");
+    assert_eq!(
+        std::fs::read_to_string(&log).unwrap(),
+        full,
+        "log unchanged"
+    );
+
+    // Killed while writing the second iteration's line.
+    let cut = format!("{}\n{}\n{}\n2 +1 4", lines[0], lines[1], lines[2]);
+    std::fs::write(&log, &cut).unwrap();
+    let o = spsa(&["--resume"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("resuming after iteration 1 of 3"),
+        "{}",
+        text(&o)
+    );
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), full);
+
+    // Other settings: refused, the log unchanged.
+    let o = qili(&[
+        "spsa",
+        "--engine",
+        qili_bin,
+        "--iterations",
+        "4",
+        "--params",
+        "lmr_base,rfp_margin",
+        "--nodes",
+        "200",
+        "--log",
+        &log,
+        "--resume",
+    ]);
+    assert_fails_with(
+        &o,
+        &format!("qili spsa: --resume: {log}: the log is of another run"),
+    );
+    assert_eq!(std::fs::read_to_string(&log).unwrap(), full);
     let _ = std::fs::remove_file(log);
 }
