@@ -65,13 +65,13 @@ fn spsa_resumes_from_its_log() {
     let log = temp("spsa.log");
     let _ = std::fs::remove_file(&log);
     let qili_bin = env!("CARGO_BIN_EXE_qili");
-    let spsa = |extra: &[&str]| {
+    let spsa = |iterations: &str, extra: &[&str]| {
         let mut a = vec![
             "spsa",
             "--engine",
             qili_bin,
             "--iterations",
-            "3",
+            iterations,
             "--params",
             "lmr_base,rfp_margin",
             "--nodes",
@@ -82,7 +82,7 @@ fn spsa_resumes_from_its_log() {
         a.extend_from_slice(extra);
         qili(&a)
     };
-    let o = spsa(&[]);
+    let o = spsa("3", &[]);
     assert!(o.status.success(), "{}", text(&o));
     let full = std::fs::read_to_string(&log).unwrap();
     let lines: Vec<&str> = full.lines().collect();
@@ -92,7 +92,7 @@ fn spsa_resumes_from_its_log() {
     assert_eq!(lines[1], "# k result lmr_base rfp_margin");
     assert!(lines[4].starts_with("3 "), "{full}");
 
-    let o = spsa(&[]);
+    let o = spsa("3", &[]);
     assert_fails_with(
         &o,
         &format!("qili spsa: {log} already holds a run: --resume"),
@@ -106,7 +106,7 @@ fn spsa_resumes_from_its_log() {
     // Killed while writing the second iteration's line.
     let cut = format!("{}\n{}\n{}\n2 +1 4", lines[0], lines[1], lines[2]);
     std::fs::write(&log, &cut).unwrap();
-    let o = spsa(&["--resume"]);
+    let o = spsa("3", &["--resume"]);
     assert!(o.status.success(), "{}", text(&o));
     assert!(
         text(&o).contains("resuming after iteration 1 of 3"),
@@ -116,20 +116,7 @@ fn spsa_resumes_from_its_log() {
     assert_eq!(std::fs::read_to_string(&log).unwrap(), full);
 
     // Other settings: refused, the log unchanged.
-    let o = qili(&[
-        "spsa",
-        "--engine",
-        qili_bin,
-        "--iterations",
-        "4",
-        "--params",
-        "lmr_base,rfp_margin",
-        "--nodes",
-        "200",
-        "--log",
-        &log,
-        "--resume",
-    ]);
+    let o = spsa("4", &["--resume"]);
     assert_fails_with(
         &o,
         &format!("qili spsa: --resume: {log}: the log is of another run"),
