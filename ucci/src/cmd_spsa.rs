@@ -125,6 +125,54 @@ fn log_header(a: &SpsaArgs, tunables: &[&Tunable], start: &[f64]) -> String {
     )
 }
 
+/// The run's log, and the sum of the results it already holds: a new log gets the
+/// header; `--resume` reads where the run stopped, trims a cut last line and moves
+/// `spsa` to that iteration.
+fn open_log(
+    a: &SpsaArgs,
+    header: &str,
+    spsa: &mut Spsa,
+) -> Result<(Option<std::fs::File>, f64), String> {
+    let mut total = 0.0;
+    let log = match (&a.log, a.resume) {
+        (Some(path), true) => {
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| format!("--resume: {}: {e}", path.display()))?;
+            let state = spsa::read_log(&text, header, spsa.theta.len())
+                .map_err(|e| format!("--resume: {}: {e}", path.display()))?;
+            if state.k > 0 {
+                spsa.fast_forward(state.k, &state.theta)?;
+            }
+            total = state.total;
+            let f = std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            f.set_len(state.whole_len as u64)
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            eprintln!(
+                "spsa: resuming after iteration {} of {}",
+                state.k, a.iterations
+            );
+            Some(bench::open_append(path)?)
+        }
+        (Some(path), false) => {
+            if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
+                return Err(format!(
+                    "{} already holds a run: --resume to continue it, or another --log",
+                    path.display()
+                ));
+            }
+            let mut f = bench::open_append(path)?;
+            f.write_all(header.as_bytes())
+                .map_err(|e| format!("{}: {e}", path.display()))?;
+            Some(f)
+        }
+        (None, _) => None,
+    };
+    Ok((log, total))
+}
+
 pub fn run(a: SpsaArgs) -> ExitCode {
     match tune(&a) {
         Ok(()) => ExitCode::SUCCESS,
@@ -159,43 +207,7 @@ fn tune(a: &SpsaArgs) -> Result<(), String> {
     );
     let names: Vec<&str> = tunables.iter().map(|t| t.name).collect();
     let header = log_header(a, &tunables, &spsa.theta);
-    let mut total = 0.0;
-    let mut log = match (&a.log, a.resume) {
-        (Some(path), true) => {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| format!("--resume: {}: {e}", path.display()))?;
-            let state = spsa::read_log(&text, &header, tunables.len())
-                .map_err(|e| format!("--resume: {}: {e}", path.display()))?;
-            if state.k > 0 {
-                spsa.fast_forward(state.k, &state.theta)?;
-            }
-            total = state.total;
-            let f = std::fs::OpenOptions::new()
-                .write(true)
-                .open(path)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-            f.set_len(state.whole_len as u64)
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-            eprintln!(
-                "spsa: resuming after iteration {} of {}",
-                state.k, a.iterations
-            );
-            Some(bench::open_append(path)?)
-        }
-        (Some(path), false) => {
-            if std::fs::metadata(path).is_ok_and(|m| m.len() > 0) {
-                return Err(format!(
-                    "{} already holds a run: --resume to continue it, or another --log",
-                    path.display()
-                ));
-            }
-            let mut f = bench::open_append(path)?;
-            f.write_all(header.as_bytes())
-                .map_err(|e| format!("{}: {e}", path.display()))?;
-            Some(f)
-        }
-        (None, _) => None,
-    };
+    let (mut log, mut total) = open_log(a, &header, &mut spsa)?;
     let pairs = a.pairs.max(1);
     let mut next_opening = spsa.k as usize * pairs as usize;
     for k in spsa.k + 1..=a.iterations {
